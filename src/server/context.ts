@@ -1,0 +1,57 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { ApiError, invalidInput } from './http/errors';
+import type { RateLimitRule } from './http/rate-limit';
+import type { Logger } from './logger';
+
+export interface RateLimits {
+  /** Sign-in attempts, counted per client address and per account. */
+  login: RateLimitRule;
+  /** Account creations per client address. */
+  signup: RateLimitRule;
+  /** Wrong bug-close passwords per user and per client address. */
+  bugClose: RateLimitRule;
+}
+
+/** Documented defaults (README "Security"). */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: { max: 10, windowMs: 15 * 60 * 1000 },
+  signup: { max: 10, windowMs: 60 * 60 * 1000 },
+  bugClose: { max: 5, windowMs: 15 * 60 * 1000 },
+};
+
+/** Everything a feature needs from the outside world, passed in so tests can build the real app. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  /** Current time; tests pass a controllable clock. */
+  now: () => Date;
+  rateLimits: RateLimits;
+}
+
+export interface SessionUser {
+  id: number;
+  sessionId: number;
+}
+
+export interface AppEnv {
+  Variables: { user: SessionUser | null };
+}
+
+/** A feature router whose zod validation failures answer 400 `{ error, code, fields }`. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw invalidInput(result.error);
+    },
+  });
+}
+
+/** The signed-in user of a request that passed `requireUser`. */
+export function currentUser(c: { get(key: 'user'): SessionUser | null }): SessionUser {
+  const user = c.get('user');
+  if (!user) throw new ApiError(401, 'unauthorized', 'Sign-in required');
+  return user;
+}

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import { initialMigration } from './migrations/0001-initial';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  /** The raw SQLite handle (backups, integrity checks); null on PostgreSQL. */
+  sqlite: SQLite.Database | null;
+  /** PostgreSQL schema other than the default (isolated test runs). */
+  schema?: string;
+  close(): Promise<void>;
+}
+
+// COUNT and SUM come back from PostgreSQL as int8/numeric strings; the API wants numbers.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+
+/** Opens the database named by the config (PostgreSQL `schema` isolates test runs). */
+export function openDatabase(database: Config['database'], opts: { schema?: string } = {}): Db {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
+    });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', sqlite: null, schema: opts.schema, close: () => kysely.destroy() };
+  }
+  fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  const sqlite = new SQLite(database.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
+}
+
+/** Every migration, in order; the same files serve both databases. */
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return { '0001-initial': initialMigration(dialect) };
+}
+
+/** Brings the schema up to date; throws if a migration fails. */
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: async () => migrations(db.dialect) },
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/** Cheap round trip used by the health check. */
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db.kysely);
+}

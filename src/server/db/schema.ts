@@ -1,0 +1,152 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types shared by SQLite and PostgreSQL. Booleans are stored as 0/1 integers and
+ * timestamps as ISO-8601 UTC text so that one set of queries serves both databases.
+ */
+export interface Database {
+  users: UsersTable;
+  identities: IdentitiesTable;
+  password_credentials: PasswordCredentialsTable;
+  sessions: SessionsTable;
+  students: StudentsTable;
+  decks: DecksTable;
+  cards: CardsTable;
+  images: ImagesTable;
+  study_sessions: StudySessionsTable;
+  card_results: CardResultsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  bugs: BugsTable;
+  bug_votes: BugVotesTable;
+  app_settings: AppSettingsTable;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string | null;
+  /** Lower-cased email, unique, for sign-in lookups. */
+  email_normalized: string | null;
+  name: string;
+  given_name: string | null;
+  picture: string | null;
+  created_at: string;
+}
+
+export interface IdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: string;
+  subject: string;
+  created_at: string;
+}
+
+export interface PasswordCredentialsTable {
+  user_id: number;
+  password_hash: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  /** SHA-256 (hex) of the cookie token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface StudentsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  age: number | null;
+  native_language: string;
+  created_at: string;
+}
+
+export interface DecksTable {
+  id: Generated<number>;
+  user_id: number;
+  student_id: number | null;
+  title: string;
+  subtitle: string | null;
+  color: string;
+  is_imported: number;
+  original_deck_id: string | null;
+  is_archived: number;
+  created_at: string;
+}
+
+export interface CardsTable {
+  id: Generated<number>;
+  deck_id: number;
+  en: string;
+  es: string;
+  en_pronunciation: string | null;
+  es_pronunciation: string | null;
+  front_image_key: string | null;
+  back_image_key: string | null;
+  created_at: string;
+}
+
+export interface ImagesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Content hash (hex) of the stored WebP bytes. */
+  key: string;
+  content_type: string;
+  data: Buffer;
+  byte_size: number;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+export interface StudySessionsTable {
+  id: Generated<number>;
+  student_id: number;
+  deck_id: number;
+  cards_studied: number;
+  cards_mastered: number;
+  cards_not_mastered: number;
+  accuracy_percentage: number;
+  study_duration_seconds: number;
+  created_at: string;
+}
+
+export interface CardResultsTable {
+  id: Generated<number>;
+  student_id: number;
+  deck_id: number;
+  card_id: number;
+  is_correct: number;
+  created_at: string;
+}
+
+/** Keys of saves already applied, so that a retried request counts once. */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  scope: string;
+  created_at: string;
+}
+
+export interface BugsTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  description: string;
+  created_at: string;
+}
+
+export interface BugVotesTable {
+  bug_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+}

@@ -1,0 +1,176 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { okSchema } from '@shared/schemas/common';
+import {
+  loginSchema,
+  providersSchema,
+  redirectUrlSchema,
+  sessionExchangeSchema,
+  signupSchema,
+  userSchema,
+  type Provider,
+} from '@shared/schemas/user';
+import { z } from 'zod';
+import { createRouter, currentUser, type AppDeps } from '../../context';
+import { clientIp } from '../../http/client-ip';
+import { ApiError, notFound, unauthorized } from '../../http/errors';
+import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
+import { createRateLimiter } from '../../http/rate-limit';
+import { endSession, startSession } from '../../http/sessions';
+import { authService } from './auth.service';
+import { createOidcClients, type OidcFlow } from './oidc';
+
+const FLOW_MAX_AGE_S = 10 * 60;
+
+const providersRoute = createRoute({
+  method: 'get',
+  path: '/api/auth/providers',
+  responses: { 200: jsonResponse(providersSchema, 'Sign-in methods') },
+});
+const signupRoute = createRoute({
+  method: 'post',
+  path: '/api/auth/local/signup',
+  request: { body: jsonBody(signupSchema) },
+  responses: { 201: jsonResponse(userSchema, 'Account created and signed in'), ...errorResponses(400, 404, 409, 429) },
+});
+const loginRoute = createRoute({
+  method: 'post',
+  path: '/api/auth/local/login',
+  request: { body: jsonBody(loginSchema) },
+  responses: { 200: jsonResponse(userSchema, 'Signed in'), ...errorResponses(400, 401, 404, 429) },
+});
+const redirectRoute = createRoute({
+  method: 'get',
+  path: '/api/oauth/{provider}/redirect_url',
+  request: { params: z.object({ provider: z.string().max(50) }) },
+  responses: { 200: jsonResponse(redirectUrlSchema, 'Where to send the browser'), ...errorResponses(404, 503) },
+});
+const exchangeRoute = createRoute({
+  method: 'post',
+  path: '/api/sessions',
+  request: { body: jsonBody(sessionExchangeSchema) },
+  responses: { 200: jsonResponse(okSchema, 'Signed in'), ...errorResponses(400) },
+});
+const meRoute = createRoute({
+  method: 'get',
+  path: '/api/users/me',
+  responses: { 200: jsonResponse(userSchema, 'The signed-in user'), ...errorResponses(401) },
+});
+const logoutRoute = createRoute({
+  method: 'get',
+  path: '/api/logout',
+  responses: { 200: jsonResponse(okSchema, 'Signed out') },
+});
+const deleteAccountRoute = createRoute({
+  method: 'delete',
+  path: '/api/users/delete-account',
+  responses: { 200: jsonResponse(okSchema, 'Account and everything it owned deleted'), ...errorResponses(401) },
+});
+
+/** Sign-up, sign-in (local and OpenID Connect), the current user, sign-out and account deletion. */
+export function authRoutes(deps: AppDeps) {
+  const r = createRouter();
+  const service = authService(deps);
+  const oidc = createOidcClients(deps.config.oidcProviders);
+  const loginLimiter = createRateLimiter(deps.rateLimits.login, () => deps.now().getTime());
+  const signupLimiter = createRateLimiter(deps.rateLimits.signup, () => deps.now().getTime());
+  const flowCookie = deps.config.secureCookies ? '__Host-oidc_flow' : 'oidc_flow';
+  const cookieOpts = { httpOnly: true, sameSite: 'Lax' as const, secure: deps.config.secureCookies, path: '/' };
+
+  const redirectUri = (c: Context) => `${deps.config.publicUrl ?? new URL(c.req.url).origin}/auth/callback`;
+  const requireLocal = () => {
+    if (!deps.config.localAccounts) throw notFound('Local accounts are turned off');
+  };
+  const limit = (retryAfter: number) => {
+    if (retryAfter > 0) throw new ApiError(429, 'rate_limited', `Too many attempts. Try again in ${retryAfter} seconds.`);
+  };
+
+  r.openapi(providersRoute, (c) => {
+    const providers: Provider[] = deps.config.oidcProviders.map((p) => ({ id: p.id, name: p.name, kind: 'oidc' }));
+    if (deps.config.localAccounts) providers.unshift({ id: 'local', name: 'Email', kind: 'local' });
+    return c.json({ providers }, 200);
+  });
+
+  r.openapi(signupRoute, async (c) => {
+    requireLocal();
+    limit(signupLimiter.hit(clientIp(c, deps.config)));
+    const user = await service.signup(c.req.valid('json'));
+    await startSession(deps, c, user.id);
+    return c.json(user, 201);
+  });
+
+  r.openapi(loginRoute, async (c) => {
+    requireLocal();
+    const body = c.req.valid('json');
+    const ipKey = `ip:${clientIp(c, deps.config)}`;
+    const accountKey = `account:${body.email.toLowerCase()}`;
+    limit(Math.max(loginLimiter.hit(ipKey), loginLimiter.hit(accountKey)));
+    const user = await service.login(body);
+    loginLimiter.reset(accountKey);
+    await startSession(deps, c, user.id);
+    return c.json(user, 200);
+  });
+
+  r.openapi(redirectRoute, async (c) => {
+    const provider = oidc.find(c.req.valid('param').provider);
+    if (!provider) throw notFound('This sign-in provider is not configured');
+    const { url, flow } = await oidc.start(provider, redirectUri(c)).catch((err: unknown) => {
+      deps.logger.warn('oidc discovery failed', { provider: provider.id, err: String(err) });
+      throw new ApiError(503, 'provider_unavailable', 'The sign-in provider cannot be reached');
+    });
+    setCookie(c, flowCookie, Buffer.from(JSON.stringify(flow)).toString('base64url'), { ...cookieOpts, maxAge: FLOW_MAX_AGE_S });
+    return c.json({ redirectUrl: url }, 200);
+  });
+
+  r.openapi(exchangeRoute, async (c) => {
+    const { code, state } = c.req.valid('json');
+    const flow = readFlow(getCookie(c, flowCookie));
+    deleteCookie(c, flowCookie, cookieOpts);
+    const provider = flow && oidc.find(flow.provider);
+    if (!flow || !provider || flow.state !== state) {
+      throw new ApiError(400, 'invalid_state', 'Sign-in could not be completed. Please try again.');
+    }
+    const profile = await oidc.finish(provider, redirectUri(c), code, state, flow).catch((err: unknown) => {
+      deps.logger.warn('oidc code exchange failed', { provider: provider.id, reason: err instanceof Error ? err.name : 'unknown' });
+      throw new ApiError(400, 'exchange_failed', 'Sign-in could not be completed. Please try again.');
+    });
+    const userId = await service.oidcSignIn(provider.id, profile);
+    await startSession(deps, c, userId);
+    return c.json({ ok: true as const }, 200);
+  });
+
+  r.openapi(meRoute, async (c) => {
+    const user = c.get('user');
+    const me = user && (await service.me(user.id));
+    if (!me) throw unauthorized();
+    return c.json(me, 200);
+  });
+
+  r.openapi(logoutRoute, async (c) => {
+    // A GET by SPEC; refuse it from other sites so a link elsewhere cannot sign people out.
+    if (c.req.header('sec-fetch-site') === 'cross-site') throw new ApiError(403, 'foreign_origin', 'Cross-site request refused');
+    await endSession(deps, c);
+    return c.json({ ok: true as const }, 200);
+  });
+
+  r.openapi(deleteAccountRoute, async (c) => {
+    const user = currentUser(c);
+    await service.deleteAccount(user.id);
+    await endSession(deps, c);
+    return c.json({ ok: true as const }, 200);
+  });
+
+  return r;
+}
+
+function readFlow(raw: string | undefined): OidcFlow | null {
+  if (!raw || raw.length > 2000) return null;
+  try {
+    const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<OidcFlow>;
+    const ok = ['provider', 'state', 'nonce', 'verifier'].every((k) => typeof v[k as keyof OidcFlow] === 'string');
+    return ok ? (v as OidcFlow) : null;
+  } catch {
+    return null;
+  }
+}

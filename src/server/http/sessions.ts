@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppDeps, AppEnv } from '../context';
+import { unauthorized } from './errors';
+
+/** Refresh last_seen_at at most this often, to keep reads cheap. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export const sessionCookieName = (deps: AppDeps) => (deps.config.secureCookies ? '__Host-session' : 'session');
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function cookieOptions(deps: AppDeps) {
+  return { httpOnly: true, sameSite: 'Lax' as const, secure: deps.config.secureCookies, path: '/' };
+}
+
+/** Starts a new session for the user with a fresh token, ending the request's previous one. */
+export async function startSession(deps: AppDeps, c: Context, userId: number): Promise<void> {
+  await endSession(deps, c);
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.now();
+  await deps.db.kysely
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + deps.config.sessionMaxMs).toISOString(),
+    })
+    .execute();
+  setCookie(c, sessionCookieName(deps), token, {
+    ...cookieOptions(deps),
+    maxAge: Math.floor(deps.config.sessionMaxMs / 1000),
+  });
+}
+
+/** Deletes the request's session on the server and clears its cookie. */
+export async function endSession(deps: AppDeps, c: Context): Promise<void> {
+  const token = getCookie(c, sessionCookieName(deps));
+  if (!token) return;
+  await deps.db.kysely.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+  deleteCookie(c, sessionCookieName(deps), cookieOptions(deps));
+}
+
+/** Resolves the session cookie to `c.var.user` (null when absent, unknown or expired). */
+export function loadSession(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('user', null);
+    const token = getCookie(c, sessionCookieName(deps));
+    if (token && token.length <= 100) {
+      const row = await deps.db.kysely
+        .selectFrom('sessions')
+        .select(['id', 'user_id', 'last_seen_at', 'expires_at'])
+        .where('token_hash', '=', hashToken(token))
+        .executeTakeFirst();
+      const now = deps.now();
+      const idleLimit = new Date(now.getTime() - deps.config.sessionIdleMs).toISOString();
+      if (row && row.expires_at > now.toISOString() && row.last_seen_at > idleLimit) {
+        c.set('user', { id: row.user_id, sessionId: row.id });
+        if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS) {
+          await deps.db.kysely
+            .updateTable('sessions')
+            .set({ last_seen_at: now.toISOString() })
+            .where('id', '=', row.id)
+            .execute();
+        }
+      } else if (row) {
+        await deps.db.kysely.deleteFrom('sessions').where('id', '=', row.id).execute();
+      }
+    }
+    await next();
+  };
+}
+
+/** 401 unless the request carries a live session. */
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get('user')) throw unauthorized();
+  await next();
+};

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { migrate, openDatabase } from './db/database';
+import { createLogger } from './logger';
+
+/** Starts the server: config, database, migrations, listen; stops cleanly on SIGTERM/SIGINT. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    process.exit(1);
+  }
+  const logger = createLogger(config.logLevel);
+  const db = openDatabase(config.database);
+  await migrate(db);
+  const { app, deps } = createApp({ config, db, logger, clientDir: path.resolve('dist/client') });
+  await onStart(deps);
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info('listening', { url: `http://${info.address}:${info.port}`, database: db.dialect });
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('stopping', { signal });
+    // close() lets requests in flight finish; idle keep-alive sockets are closed so it can end.
+    server.close(async () => {
+      await db.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** Start-up work of features (e.g. the bug board's admin password). */
+async function onStart(_deps: ReturnType<typeof createApp>['deps']) {}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import type { RateLimits } from '../context';
+import { migrate, openDatabase, type Db } from '../db/database';
+import { createLogger } from '../logger';
+
+/** Which database this test run uses: vitest's server-sqlite / server-postgres projects set TEST_DB. */
+export const testDialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** Limits high enough that ordinary tests never trip them; rate-limit tests pass their own. */
+const GENEROUS: RateLimits = {
+  login: { max: 10_000, windowMs: 60_000 },
+  signup: { max: 10_000, windowMs: 60_000 },
+  bugClose: { max: 10_000, windowMs: 60_000 },
+};
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  now?: () => Date;
+  rateLimits?: Partial<RateLimits>;
+  /** Receives every log line (for tests that read the log). */
+  log?: (line: string) => void;
+}
+
+/**
+ * Builds the real app on a real, freshly migrated database: a temp SQLite file, or a fresh
+ * PostgreSQL schema in TEST_DATABASE_URL. Call `close()` in afterAll/afterEach.
+ */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-test-'));
+  let db: Db;
+  let dropSchema = async () => {};
+  if (testDialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    db = openDatabase({ kind: 'postgres', url }, { schema });
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  } else {
+    db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'test.db') });
+  }
+  await migrate(db);
+  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: options.log ? 'debug' : 'silent', ...options.env });
+  const { app, deps } = createApp({
+    config,
+    db,
+    now: options.now,
+    rateLimits: { ...GENEROUS, ...options.rateLimits },
+    logger: createLogger(config.logLevel, options.log ?? (() => {})),
+  });
+
+  /** One HTTP call to the app, as a browser on the app's own origin would make it. */
+  async function request<T = any>(
+    method: string,
+    url: string,
+    init: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; cookie?: string } = {},
+  ): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...init.headers };
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(init.json);
+    }
+    if (init.cookie) headers.cookie = init.cookie;
+    const res = await app.request(`http://localhost${url}`, { method, headers, body });
+    const text = res.headers.get('content-type')?.startsWith('image/')
+      ? ''
+      : await res.clone().text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+
+  let counter = 0;
+  /** Signs up a new local account and returns an agent that sends its session cookie. */
+  async function user(name = `user${++counter}`) {
+    const email = `${name}-${randomBytes(3).toString('hex')}@example.com`;
+    const res = await request('POST', '/api/auth/local/signup', {
+      json: { email, password: 'correct horse battery', name },
+    });
+    if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${res.text}`);
+    return agent(sessionCookie(res.headers), { id: res.body.id as number, email, name });
+  }
+
+  /** An agent sending the given cookie (empty for a visitor). */
+  function agent(cookie: string, profile = { id: 0, email: '', name: 'visitor' }) {
+    const call = <T = any>(method: string, url: string, init: Parameters<typeof request>[2] = {}) =>
+      request<T>(method, url, { ...init, cookie: init.cookie ?? cookie });
+    return {
+      ...profile,
+      cookie,
+      request: call,
+      get: <T = any>(url: string) => call<T>('GET', url),
+      post: <T = any>(url: string, json?: unknown) => call<T>('POST', url, json === undefined ? {} : { json }),
+      put: <T = any>(url: string, json?: unknown) => call<T>('PUT', url, json === undefined ? {} : { json }),
+      patch: <T = any>(url: string, json?: unknown) => call<T>('PATCH', url, json === undefined ? {} : { json }),
+      del: <T = any>(url: string, json?: unknown) => call<T>('DELETE', url, json === undefined ? {} : { json }),
+      /** Multipart request (the browser sets the boundary). */
+      form: <T = any>(method: string, url: string, form: FormData) => call<T>(method, url, { body: form }),
+    };
+  }
+
+  return {
+    app,
+    db,
+    deps,
+    config,
+    request,
+    user,
+    agent,
+    visitor: agent(''),
+    async close() {
+      await db.close();
+      await dropSchema();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export type Agent = Awaited<ReturnType<TestApp['user']>>;
+
+/** `name=value` of the session cookie set by a response ('' when none). */
+export function sessionCookie(headers: Headers): string {
+  const set = headers.getSetCookie().find((c) => /^(__Host-)?session=/.test(c));
+  return set ? set.split(';')[0]! : '';
+}
+
+/** Row counts of every table, to prove that a refused request changed nothing. */
+export async function tableCounts(db: Db): Promise<Record<string, number>> {
+  const tables = [
+    'users', 'identities', 'password_credentials', 'sessions', 'students', 'decks', 'cards', 'images',
+    'study_sessions', 'card_results', 'idempotency_keys', 'bugs', 'bug_votes',
+  ] as const;
+  const out: Record<string, number> = {};
+  for (const t of tables) {
+    const row = await db.kysely.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    out[t] = Number(row.n);
+  }
+  return out;
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { BUG_DESCRIPTION_MAX, BUG_TITLE_MAX } from '../constants';
+import { idSchema } from './common';
+
+/** Body of POST /api/bugs. */
+export const bugInputSchema = z.object({
+  title: z.string().trim().min(1).max(BUG_TITLE_MAX),
+  description: z.string().trim().min(1).max(BUG_DESCRIPTION_MAX),
+});
+export type BugInput = z.input<typeof bugInputSchema>;
+
+/** Body of DELETE /api/bugs/{id}. */
+export const closeBugSchema = z.object({ password: z.string().min(1).max(200) });
+
+export const bugSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  description: z.string(),
+  created_at: z.string(),
+  upvotes: z.number().int(),
+  user_has_voted: z.boolean(),
+});
+export type Bug = z.infer<typeof bugSchema>;
+
+export const voteSchema = z.object({ voted: z.boolean() });

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { DECK_COLORS, DECK_SUBTITLE_MAX, DECK_TITLE_MAX, DUPLICATE_TITLE_MAX } from '../constants';
+import { cardSchema } from './card';
+import { idSchema } from './common';
+
+export const deckColorSchema = z.enum(DECK_COLORS);
+
+const deckTitle = z.string().trim().min(1).max(DECK_TITLE_MAX);
+const deckSubtitle = z.string().trim().max(DECK_SUBTITLE_MAX);
+
+/** Body of POST /api/decks. */
+export const createDeckSchema = z.object({
+  title: deckTitle,
+  subtitle: deckSubtitle.nullable().optional(),
+  color: deckColorSchema.optional().default(DECK_COLORS[0]),
+  student_id: idSchema.nullable().optional(),
+  is_imported: z.boolean().optional().default(false),
+  original_deck_id: z.string().min(1).max(100).nullable().optional(),
+});
+export type CreateDeckInput = z.input<typeof createDeckSchema>;
+
+/** Body of PUT /api/decks/{id}. */
+export const renameDeckSchema = z.object({
+  title: deckTitle,
+  subtitle: deckSubtitle.nullable().optional(),
+});
+export type RenameDeckInput = z.input<typeof renameDeckSchema>;
+
+/** Body of POST /api/decks/{id}/duplicate (may be empty). */
+export const duplicateDeckSchema = z.object({
+  title: z.string().trim().min(1).max(DUPLICATE_TITLE_MAX).optional(),
+});
+
+export const deckSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  color: z.string(),
+  student_id: idSchema.nullable(),
+  is_imported: z.boolean(),
+  original_deck_id: z.string().nullable(),
+  is_archived: z.boolean(),
+  created_at: z.string(),
+  card_count: z.number().int(),
+  creator_name: z.string(),
+  creator_avatar: z.string().nullable(),
+  creator_is_helper: z.boolean(),
+});
+export type Deck = z.infer<typeof deckSchema>;
+
+export const deckWithCardsSchema = deckSchema.extend({ cards: z.array(cardSchema) });
+export type DeckWithCards = z.infer<typeof deckWithCardsSchema>;

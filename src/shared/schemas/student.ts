@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { NATIVE_LANGUAGES, STUDENT_AGE_MAX, STUDENT_AGE_MIN, STUDENT_NAME_MAX } from '../constants';
+import { idSchema } from './common';
+
+export const nativeLanguageSchema = z.enum(NATIVE_LANGUAGES);
+export type NativeLanguage = z.infer<typeof nativeLanguageSchema>;
+
+/** Body of POST /api/students and PUT /api/students/{id}. */
+export const studentInputSchema = z.object({
+  name: z.string().trim().min(1).max(STUDENT_NAME_MAX),
+  age: z.number().int().min(STUDENT_AGE_MIN).max(STUDENT_AGE_MAX).nullable().optional(),
+  native_language: nativeLanguageSchema.optional().default(''),
+});
+export type StudentInput = z.input<typeof studentInputSchema>;
+
+export const studentSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  age: z.number().int().nullable(),
+  native_language: nativeLanguageSchema,
+  created_at: z.string(),
+});
+export type Student = z.infer<typeof studentSchema>;

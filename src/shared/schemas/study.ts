@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { STUDY_DURATION_MAX_SECONDS } from '../constants';
+import { idSchema } from './common';
+
+/** Client-chosen key that makes a retried save count once. */
+export const idempotencyKeySchema = z
+  .string()
+  .min(8)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+const count = z.number().int().min(0).max(100_000);
+
+/** Body of POST /api/study-sessions (SPEC §3 study session record). */
+export const studySessionInputSchema = z
+  .object({
+    student_id: idSchema,
+    deck_id: idSchema,
+    cards_studied: count,
+    cards_mastered: count,
+    cards_not_mastered: count,
+    accuracy_percentage: z.number().min(0).max(100),
+    study_duration_seconds: z.number().int().min(0).max(STUDY_DURATION_MAX_SECONDS),
+    idempotency_key: idempotencyKeySchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.cards_mastered + v.cards_not_mastered > v.cards_studied) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cards_studied'],
+        message: 'Mastered plus not mastered cannot exceed cards studied',
+      });
+    }
+    const expected = v.cards_studied === 0 ? 0 : (v.cards_mastered / v.cards_studied) * 100;
+    if (Math.abs(expected - v.accuracy_percentage) > 0.5) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['accuracy_percentage'],
+        message: 'Accuracy does not agree with the counts',
+      });
+    }
+  });
+export type StudySessionInput = z.input<typeof studySessionInputSchema>;
+
+export const cardResultSchema = z.object({ card_id: idSchema, is_correct: z.boolean() });
+export type CardResult = z.infer<typeof cardResultSchema>;
+
+/** Body of POST /api/card-performance. */
+export const cardPerformanceInputSchema = z.object({
+  student_id: idSchema,
+  card_results: z.array(cardResultSchema).min(1).max(1000),
+  idempotency_key: idempotencyKeySchema.optional(),
+});
+export type CardPerformanceInput = z.input<typeof cardPerformanceInputSchema>;

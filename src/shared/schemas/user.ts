@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USER_NAME_MAX } from '../constants';
+import { idSchema } from './common';
+
+export const userSchema = z.object({
+  id: idSchema,
+  email: z.string().nullable(),
+  name: z.string(),
+  google_user_data: z.object({
+    picture: z.string().nullable(),
+    given_name: z.string().nullable(),
+    name: z.string().nullable(),
+  }),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const emailSchema = z.string().trim().max(EMAIL_MAX).pipe(z.email());
+
+export const signupSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+  name: z.string().trim().min(1).max(USER_NAME_MAX),
+});
+export type SignupInput = z.infer<typeof signupSchema>;
+
+export const loginSchema = z.object({
+  email: z.string().trim().min(1).max(EMAIL_MAX),
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const sessionExchangeSchema = z.object({
+  code: z.string().min(1).max(4096),
+  state: z.string().min(1).max(512),
+});
+
+export const providerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['local', 'oidc']),
+});
+export const providersSchema = z.object({ providers: z.array(providerSchema) });
+export type Provider = z.infer<typeof providerSchema>;
+
+export const redirectUrlSchema = z.object({ redirectUrl: z.string() });
