@@ -13,7 +13,7 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react()],
   resolve: { alias },
-  build: { outDir: path.resolve(import.meta.dirname, 'dist/client'), emptyOutDir: true, sourcemap: false },
+  build: { outDir: path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? 'dist', 'client'), emptyOutDir: true, sourcemap: false },
   server: {
     host: '127.0.0.1',
     port: 5173,

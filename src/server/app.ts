@@ -47,6 +47,15 @@ const JSON_BODY_LIMIT = 256 * 1024;
 /** Multipart card uploads: the picture limit plus room for the text fields. */
 const UPLOAD_BODY_LIMIT = IMAGE_MAX_BYTES + 256 * 1024;
 
+function withConfiguredMax(config: Config): RateLimits {
+  const out = { ...DEFAULT_RATE_LIMITS };
+  for (const key of Object.keys(out) as (keyof RateLimits)[]) {
+    const max = config.rateLimitMax[key];
+    if (max) out[key] = { ...out[key], max };
+  }
+  return out;
+}
+
 /** Builds the whole application; tests build it too, on a real database. */
 export function createApp(options: AppOptions) {
   const deps: AppDeps = {
@@ -54,7 +63,7 @@ export function createApp(options: AppOptions) {
     db: options.db,
     logger: options.logger ?? createLogger(options.config.logLevel),
     now: options.now ?? (() => new Date()),
-    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    rateLimits: { ...withConfiguredMax(options.config), ...options.rateLimits },
   };
   const api = [
     healthRoutes(deps),

@@ -28,6 +28,9 @@ const envSchema = z
     BUG_ADMIN_PASSWORD: z.string().min(1).optional(),
     SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
     SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
+    RATE_LIMIT_LOGIN: z.coerce.number().int().positive().optional(),
+    RATE_LIMIT_SIGNUP: z.coerce.number().int().positive().optional(),
+    RATE_LIMIT_BUG_CLOSE: z.coerce.number().int().positive().optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -63,6 +66,8 @@ export interface Config {
   sessionIdleMs: number;
   sessionMaxMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Overrides of the default attempt counts per window (DEFAULT_RATE_LIMITS). */
+  rateLimitMax: { login?: number; signup?: number; bugClose?: number };
 }
 
 /** Reads the environment into a frozen Config; throws listing every bad variable. */
@@ -101,5 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_DAYS * day,
     sessionMaxMs: e.SESSION_MAX_DAYS * day,
     logLevel: e.LOG_LEVEL,
+    rateLimitMax: { login: e.RATE_LIMIT_LOGIN, signup: e.RATE_LIMIT_SIGNUP, bugClose: e.RATE_LIMIT_BUG_CLOSE },
   });
 }

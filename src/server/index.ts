@@ -1,8 +1,10 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
+import { ensureBugAdminPassword } from './features/bugs/bugs.admin-password';
 import { createLogger } from './logger';
 
 /** Starts the server: config, database, migrations, listen; stops cleanly on SIGTERM/SIGINT. */
@@ -17,7 +19,7 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const db = openDatabase(config.database);
   await migrate(db);
-  const { app, deps } = createApp({ config, db, logger, clientDir: path.resolve('dist/client') });
+  const { app, deps } = createApp({ config, db, logger, clientDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client') });
   await onStart(deps);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -43,7 +45,9 @@ async function main() {
 }
 
 /** Start-up work of features (e.g. the bug board's admin password). */
-async function onStart(_deps: ReturnType<typeof createApp>['deps']) {}
+async function onStart(deps: ReturnType<typeof createApp>['deps']) {
+  await ensureBugAdminPassword(deps);
+}
 
 main().catch((err: unknown) => {
   process.stderr.write(`Failed to start: ${err instanceof Error ? err.message : String(err)}\n`);

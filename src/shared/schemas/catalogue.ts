@@ -24,3 +24,7 @@ export type CatalogueDeck = z.infer<typeof catalogueDeckSchema>;
 export const importCardsSchema = z.object({
   cards: z.array(catalogueCardSchema).min(1).max(500),
 });
+
+/** Answer of GET /api/catalogue. */
+export const catalogueResponseSchema = z.object({ decks: z.array(catalogueDeckSchema) });
+export type CatalogueResponse = z.infer<typeof catalogueResponseSchema>;

@@ -52,3 +52,14 @@ export const cardPerformanceInputSchema = z.object({
   idempotency_key: idempotencyKeySchema.optional(),
 });
 export type CardPerformanceInput = z.input<typeof cardPerformanceInputSchema>;
+
+/**
+ * Answer of both saves: 201 with `duplicate: false` and the number of rows stored, or 200 with
+ * `duplicate: true` and `saved: 0` when the idempotency key was already used (nothing stored again).
+ */
+export const studySaveResultSchema = z.object({
+  ok: z.literal(true),
+  duplicate: z.boolean(),
+  saved: z.number().int(),
+});
+export type StudySaveResult = z.infer<typeof studySaveResultSchema>;

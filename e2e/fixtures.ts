@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+let counter = 0;
+/** A unique email for this run. */
+export const uniqueEmail = (prefix = 'parent') =>
+  `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}@example.com`;
+
+export const PASSWORD = 'correct horse battery';
+
+interface Options {
+  /** Interface language set before the first page load. */
+  language: 'en' | 'es';
+  /** Mark onboarding and tours as done, so a test lands on the deck list. */
+  skipIntro: boolean;
+}
+
+/** `test` with baseURL pointing at the app started by global-setup, language and intro options. */
+export const test = base.extend<Options>({
+  language: ['en', { option: true }],
+  skipIntro: [true, { option: true }],
+  baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
+  page: async ({ page, language, skipIntro }, use) => {
+    await page.addInitScript(
+      ([lang, skip]) => {
+        if (sessionStorage.getItem('e2e-init')) return;
+        sessionStorage.setItem('e2e-init', '1');
+        localStorage.setItem('language', lang as string);
+        if (skip) {
+          localStorage.setItem('onboardingCompleted', 'true');
+          localStorage.setItem('productTourCompleted', 'true');
+          localStorage.setItem('studyTourCompleted', 'true');
+        }
+      },
+      [language, skipIntro] as const,
+    );
+    await use(page);
+  },
+});
+export { expect };
+
+/** Creates an account through the API (the page's context keeps the session cookie). */
+export async function signUpViaApi(page: Page, name = 'Pat Parent') {
+  const email = uniqueEmail();
+  const res = await page.request.post('/api/auth/local/signup', { data: { email, password: PASSWORD, name } });
+  expect(res.status()).toBe(201);
+  return { email, name, password: PASSWORD };
+}
+
+/** Creates a student through the API and returns it. */
+export async function createStudentViaApi(page: Page, name: string, nativeLanguage = 'English') {
+  const res = await page.request.post('/api/students', { data: { name, native_language: nativeLanguage } });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: number; name: string };
+}
+
+/** Fails with the list of axe violations (WCAG 2.x A/AA) on the page as it is now. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary).toEqual([]);
+}

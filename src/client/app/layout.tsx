@@ -1,0 +1,45 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { buttonClass } from '@client/components/ui/button';
+import { Spinner } from '@client/components/ui/feedback';
+import { ChartIcon } from '@client/components/ui/icons';
+import { useAuth } from '../features/auth/auth-provider';
+import { UserMenu } from '../features/auth/components/user-menu';
+import { StudentSelector } from '../features/students/components/student-selector';
+import styles from './layout.module.css';
+
+/** Page frame: skip link, header (logo, progress link, student selector, user menu), content. */
+export function Layout() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      <header className={styles.header}>
+        <Link to="/" className={styles.logo} aria-label={t('auth.header.home')}>
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span aria-hidden="true">{t('common.appName')}</span>
+        </Link>
+        <span className={styles.spacer} />
+        {user && (
+          <nav aria-label={t('auth.header.mainNav')} style={{ display: 'contents' }}>
+            <Link to="/progress" className={`${buttonClass({ variant: 'ghost' })} ${styles.progressLink}`}>
+              <ChartIcon />
+              {t('auth.header.progress')}
+            </Link>
+            <StudentSelector />
+            <UserMenu />
+          </nav>
+        )}
+      </header>
+      <div className={styles.content}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </div>
+    </>
+  );
+}

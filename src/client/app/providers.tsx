@@ -1,0 +1,33 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { ApiRequestError } from '@client/lib/api-client';
+import { ThemeProvider } from '@client/lib/theme';
+import { AuthProvider } from '../features/auth/auth-provider';
+import { CurrentStudentProvider } from '../features/students/current-student';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // Client errors will not change on retry; network and server errors might.
+        retry: (count, err) => count < 2 && !(err instanceof ApiRequestError && err.status >= 400 && err.status < 500),
+      },
+    },
+  });
+}
+
+/** Every app-wide provider, in dependency order. */
+export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <ThemeProvider>
+        <AuthProvider>
+          <CurrentStudentProvider>{children}</CurrentStudentProvider>
+        </AuthProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

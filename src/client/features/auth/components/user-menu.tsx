@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Menu } from '@client/components/ui/menu';
+import { Avatar } from '@client/components/ui/feedback';
+import { SettingsPanel } from '../../settings/components/settings-panel';
+import { StudentsPanel } from '../../students/components/students-panel';
+import { useCurrentStudent } from '../../students/current-student';
+import { useAuth } from '../auth-provider';
+
+/** Avatar (or given name / email) button with the account's actions (SPEC §2 User menu). */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { user, logout } = useAuth();
+  const { students } = useCurrentStudent();
+  const navigate = useNavigate();
+  const [panel, setPanel] = useState<'students' | 'settings' | null>(null);
+  if (!user) return null;
+  const display = user.google_user_data.given_name ?? user.email ?? user.name;
+
+  return (
+    <div data-tour="user-menu">
+      <Menu
+        label={t('auth.userMenu.label', { name: display })}
+        triggerVariant="ghost"
+        trigger={
+          user.google_user_data.picture ? (
+            <Avatar src={user.google_user_data.picture} name={display} />
+          ) : (
+            <>
+              <Avatar name={display} />
+              <span>{display}</span>
+            </>
+          )
+        }
+        header={user.email ? t('auth.userMenu.signedInAs', { email: user.email }) : user.name}
+        items={[
+          {
+            label: students.length === 0 ? t('auth.userMenu.addStudent') : t('auth.userMenu.manageStudents'),
+            onSelect: () => setPanel('students'),
+          },
+          { label: t('auth.userMenu.settings'), onSelect: () => setPanel('settings') },
+          { label: t('auth.userMenu.reportBug'), onSelect: () => navigate('/bugs') },
+          'separator',
+          {
+            label: t('auth.userMenu.signOut'),
+            onSelect: () => {
+              void logout().then(() => navigate('/'));
+            },
+          },
+        ]}
+      />
+      <StudentsPanel open={panel === 'students'} onOpenChange={(open) => setPanel(open ? 'students' : null)} />
+      <SettingsPanel open={panel === 'settings'} onOpenChange={(open) => setPanel(open ? 'settings' : null)} />
+    </div>
+  );
+}

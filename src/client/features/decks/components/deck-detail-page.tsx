@@ -1,0 +1,4 @@
+/** Route page (filled in by its feature). */
+export default function Page() {
+  return null;
+}

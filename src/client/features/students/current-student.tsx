@@ -1,0 +1,67 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { Student } from '@shared/schemas/student';
+import { apiFetch } from '@client/lib/api-client';
+import { readStorage, writeStorage } from '@client/lib/storage';
+import { useAuth } from '../auth/auth-provider';
+
+export const studentsQueryKey = ['students'] as const;
+
+interface CurrentStudentValue {
+  students: Student[];
+  isLoading: boolean;
+  currentStudent: Student | null;
+  /** Makes a student current and remembers it on this device (null: none). */
+  setCurrentStudentId: (id: number | null) => void;
+}
+
+const CurrentStudentContext = createContext<CurrentStudentValue | null>(null);
+
+/**
+ * The signed-in user's students and the current one (SPEC §4): the saved one when it still
+ * exists, else the first; none when there are no students.
+ */
+export function CurrentStudentProvider({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const query = useQuery({
+    queryKey: studentsQueryKey,
+    queryFn: () => apiFetch<Student[]>('/api/students'),
+    enabled: Boolean(user),
+  });
+  const [savedId, setSavedId] = useState<number | null>(() => {
+    const raw = Number(readStorage('currentStudentId'));
+    return Number.isInteger(raw) && raw > 0 ? raw : null;
+  });
+  const students = useMemo(() => (user ? (query.data ?? []) : []), [user, query.data]);
+  const currentStudent = students.find((s) => s.id === savedId) ?? students[0] ?? null;
+
+  useEffect(() => {
+    if (query.data && currentStudent?.id !== savedId) {
+      setSavedId(currentStudent?.id ?? null);
+      writeStorage('currentStudentId', currentStudent ? String(currentStudent.id) : null);
+    }
+  }, [query.data, currentStudent, savedId]);
+
+  const setCurrentStudentId = useCallback((id: number | null) => {
+    setSavedId(id);
+    writeStorage('currentStudentId', id === null ? null : String(id));
+  }, []);
+
+  const value = useMemo(
+    () => ({ students, isLoading: Boolean(user) && query.isPending, currentStudent, setCurrentStudentId }),
+    [students, user, query.isPending, currentStudent, setCurrentStudentId],
+  );
+  return <CurrentStudentContext.Provider value={value}>{children}</CurrentStudentContext.Provider>;
+}
+
+export function useCurrentStudent(): CurrentStudentValue {
+  const ctx = useContext(CurrentStudentContext);
+  if (!ctx) throw new Error('useCurrentStudent must be used within a CurrentStudentProvider');
+  return ctx;
+}
+
+/** Invalidates the student list after a change. */
+export function useRefreshStudents() {
+  const qc = useQueryClient();
+  return useCallback(() => qc.invalidateQueries({ queryKey: studentsQueryKey }), [qc]);
+}

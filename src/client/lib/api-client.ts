@@ -1,0 +1,68 @@
+import type { FieldError } from '@shared/schemas/common';
+
+/** An API call that failed: carries the server's `{ error, code, fields }` when there was one. */
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly fields: FieldError[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE =
+  'Network error: Unable to connect to server. Please check your connection and try again.';
+
+interface RequestOptions {
+  method?: string;
+  json?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+}
+
+/** Calls the API and returns its JSON; throws ApiRequestError for any non-2xx or network failure. */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    body = options.form;
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: options.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiRequestError(NETWORK_ERROR_MESSAGE, 0, 'network_error');
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const errBody = (data ?? {}) as { error?: unknown; code?: unknown; fields?: FieldError[] };
+    const message = typeof errBody.error === 'string' ? errBody.error : `Server error (${res.status})`;
+    const code = typeof errBody.code === 'string' ? errBody.code : 'http_error';
+    throw new ApiRequestError(message, res.status, code, Array.isArray(errBody.fields) ? errBody.fields : []);
+  }
+  return data as T;
+}
+
+/** The server's message for an error, or the fallback text. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiRequestError) return err.status === 0 ? NETWORK_ERROR_MESSAGE : err.message;
+  return fallback;
+}

@@ -1,0 +1,42 @@
+/** Every localStorage key the app uses (SPEC §3 local flags), read and written through one module. */
+export const STORAGE_KEYS = {
+  onboardingCompleted: 'onboardingCompleted',
+  productTourCompleted: 'productTourCompleted',
+  showProductTour: 'showProductTour',
+  studyTourCompleted: 'studyTourCompleted',
+  nativeLanguage: 'nativeLanguage',
+  theme: 'theme',
+  language: 'language',
+  currentStudentId: 'currentStudentId',
+} as const;
+export type StorageKey = keyof typeof STORAGE_KEYS;
+
+/** Reads a key; null when absent or when storage is unavailable (private mode, blocked). */
+export function readStorage(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS[key]);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: StorageKey, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(STORAGE_KEYS[key]);
+    else window.localStorage.setItem(STORAGE_KEYS[key], value);
+  } catch {
+    /* storage unavailable: the setting lasts for this page only */
+  }
+}
+
+export const readFlag = (key: StorageKey) => readStorage(key) === 'true';
+export const writeFlag = (key: StorageKey, on: boolean) => writeStorage(key, on ? 'true' : null);
+
+/** Clears everything the app stored (account deletion). */
+export function clearStorage(): void {
+  try {
+    window.localStorage.clear();
+  } catch {
+    /* nothing stored */
+  }
+}
