@@ -2,7 +2,7 @@ import type { User } from '@shared/schemas/user';
 import type { AppDeps } from '../../context';
 import { ApiError, conflict } from '../../http/errors';
 import { authRepository, type UserRow } from './auth.repository';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { OidcProfile } from './oidc';
 
 /** The current-user object of GET /api/users/me. */
