@@ -1,6 +1,73 @@
-import { createRouter, type AppDeps } from '../../context';
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { bugInputSchema, bugSchema, closeBugSchema, voteSchema } from '@shared/schemas/bug';
+import { idParamSchema, okSchema } from '@shared/schemas/common';
+import { createRouter, currentUser, type AppDeps } from '../../context';
+import { clientIp } from '../../http/client-ip';
+import { ApiError } from '../../http/errors';
+import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
+import { createRateLimiter } from '../../http/rate-limit';
+import { bugsService } from './bugs.service';
 
-/** Routes of the bugs feature. */
-export function bugsRoutes(_deps: AppDeps) {
-  return createRouter();
+const bugParams = z.object({ id: idParamSchema });
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/bugs',
+  responses: { 200: jsonResponse(z.array(bugSchema), 'Every bug, newest first'), ...errorResponses(401) },
+});
+const reportRoute = createRoute({
+  method: 'post',
+  path: '/api/bugs',
+  request: { body: jsonBody(bugInputSchema) },
+  responses: { 201: jsonResponse(bugSchema, 'The reported bug'), ...errorResponses(400, 401) },
+});
+const voteRoute = createRoute({
+  method: 'post',
+  path: '/api/bugs/{id}/vote',
+  request: { params: bugParams },
+  responses: {
+    200: jsonResponse(voteSchema, 'Whether the caller now votes for the bug'),
+    ...errorResponses(400, 401, 404),
+  },
+});
+const closeRoute = createRoute({
+  method: 'delete',
+  path: '/api/bugs/{id}',
+  request: { params: bugParams, body: jsonBody(closeBugSchema) },
+  responses: {
+    200: jsonResponse(okSchema, 'Bug closed (deleted with its votes)'),
+    ...errorResponses(400, 401, 403, 404, 429),
+  },
+});
+
+/** The shared bug board: list, report, vote toggle, and close with the admin password. */
+export function bugsRoutes(deps: AppDeps) {
+  const r = createRouter();
+  const service = bugsService(deps);
+  const closeLimiter = createRateLimiter(deps.rateLimits.bugClose, () => deps.now().getTime());
+
+  r.openapi(listRoute, async (c) => c.json(await service.list(currentUser(c).id), 200));
+
+  r.openapi(reportRoute, async (c) => c.json(await service.report(currentUser(c).id, c.req.valid('json')), 201));
+
+  r.openapi(voteRoute, async (c) => {
+    const user = currentUser(c);
+    return c.json(await service.toggleVote(user.id, c.req.valid('param').id), 200);
+  });
+
+  r.openapi(closeRoute, async (c) => {
+    const user = currentUser(c);
+    const keys = [`user:${user.id}`, `ip:${clientIp(c, deps.config)}`];
+    // Every attempt counts before the check, so a burst of parallel guesses is limited too;
+    // a right password clears the counts, so only wrong passwords add up.
+    const wait = Math.max(...keys.map((k) => closeLimiter.hit(k)));
+    if (wait > 0) throw new ApiError(429, 'rate_limited', `Too many attempts. Try again in ${wait} seconds.`);
+    await service.requireAdminPassword(c.req.valid('json').password);
+    for (const k of keys) closeLimiter.reset(k);
+    await service.close(user.id, c.req.valid('param').id);
+    return c.json({ ok: true as const }, 200);
+  });
+
+  return r;
 }

@@ -1,6 +1,55 @@
-import { createRouter, type AppDeps } from '../../context';
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { idParamSchema, okSchema } from '@shared/schemas/common';
+import { progressSchema } from '@shared/schemas/progress';
+import { createRouter, currentUser, type AppDeps } from '../../context';
+import { errorResponses, jsonResponse } from '../../http/openapi';
+import { progressService } from './progress.service';
 
-/** Routes of the progress feature. */
-export function progressRoutes(_deps: AppDeps) {
-  return createRouter();
+const getRoute = createRoute({
+  method: 'get',
+  path: '/api/progress/{studentId}',
+  request: { params: z.object({ studentId: idParamSchema }) },
+  responses: { 200: jsonResponse(progressSchema, "The student's progress"), ...errorResponses(400, 401, 404) },
+});
+const nukeRoute = createRoute({
+  method: 'delete',
+  path: '/api/students/{id}/nuke-progress',
+  request: { params: z.object({ id: idParamSchema }) },
+  responses: {
+    200: jsonResponse(okSchema, 'All sessions and card results of the student deleted'),
+    ...errorResponses(400, 401, 404),
+  },
+});
+const removeDeckRoute = createRoute({
+  method: 'delete',
+  path: '/api/students/{id}/decks/{deckId}/remove-progress',
+  request: { params: z.object({ id: idParamSchema, deckId: idParamSchema }) },
+  responses: {
+    200: jsonResponse(okSchema, "The student's sessions and card results of the deck deleted"),
+    ...errorResponses(400, 401, 404),
+  },
+});
+
+/** A student's progress (statistics computed by the database) and resetting it. */
+export function progressRoutes(deps: AppDeps) {
+  const r = createRouter();
+  const service = progressService(deps);
+
+  r.openapi(getRoute, async (c) => {
+    return c.json(await service.get(currentUser(c).id, c.req.valid('param').studentId), 200);
+  });
+
+  r.openapi(nukeRoute, async (c) => {
+    await service.nuke(currentUser(c).id, c.req.valid('param').id);
+    return c.json({ ok: true as const }, 200);
+  });
+
+  r.openapi(removeDeckRoute, async (c) => {
+    const { id, deckId } = c.req.valid('param');
+    await service.removeDeck(currentUser(c).id, id, deckId);
+    return c.json({ ok: true as const }, 200);
+  });
+
+  return r;
 }

@@ -1,0 +1,61 @@
+import type { Progress } from '@shared/schemas/progress';
+import type { AppDeps } from '../../context';
+import { notFound } from '../../http/errors';
+import { progressRepository } from './progress.repository';
+
+/**
+ * A student's progress and its removal. Accuracies are percentages left unrounded (the client
+ * rounds for display); another user's student or deck is answered as missing.
+ */
+export function progressService(deps: AppDeps) {
+  const repo = progressRepository(deps.db.kysely);
+
+  async function requireStudent(userId: number, studentId: number) {
+    if (!(await repo.studentOwned(userId, studentId))) throw notFound('Student not found');
+  }
+
+  return {
+    async get(userId: number, studentId: number): Promise<Progress> {
+      await requireStudent(userId, studentId);
+      const [overall, decks, cards] = await Promise.all([
+        repo.overall(studentId),
+        repo.deckStatistics(userId, studentId),
+        repo.problematicCards(userId, studentId),
+      ]);
+      return {
+        overall_statistics: {
+          decks_studied: Number(overall.decks_studied),
+          total_sessions: Number(overall.total_sessions),
+          overall_accuracy: numberOrNull(overall.overall_accuracy),
+          total_study_time: Number(overall.total_study_time),
+        },
+        deck_statistics: decks.map((d) => ({
+          ...d,
+          total_study_sessions: Number(d.total_study_sessions),
+          average_accuracy: numberOrNull(d.average_accuracy),
+          last_studied: d.last_studied ?? null,
+          total_study_time: Number(d.total_study_time),
+        })),
+        problematic_cards: cards.map((c) => ({
+          ...c,
+          accuracy_percentage: Number(c.accuracy_percentage),
+          times_studied: Number(c.times_studied),
+        })),
+      };
+    },
+
+    async nuke(userId: number, studentId: number): Promise<void> {
+      await requireStudent(userId, studentId);
+      await repo.deleteProgress(studentId);
+    },
+
+    async removeDeck(userId: number, studentId: number, deckId: number): Promise<void> {
+      await requireStudent(userId, studentId);
+      if (!(await repo.deckUsable(userId, studentId, deckId))) throw notFound('Deck not found');
+      await repo.deleteProgress(studentId, deckId);
+    },
+  };
+}
+
+// Number() as a belt: a driver without our type parsers would hand back strings.
+const numberOrNull = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
