@@ -1,6 +1,93 @@
-import { createRouter, type AppDeps } from '../../context';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { cardSchema } from '@shared/schemas/card';
+import { idParamSchema, okSchema } from '@shared/schemas/common';
+import { createRouter, currentUser, type AppDeps } from '../../context';
+import { ApiError } from '../../http/errors';
+import { errorResponses, jsonResponse } from '../../http/openapi';
+import { cardsService, type CardUpload } from './cards.service';
 
-/** Routes of the cards feature. */
-export function cardsRoutes(_deps: AppDeps) {
-  return createRouter();
+const params = z.object({ id: idParamSchema });
+
+const text = (maxLength: number, description?: string) => ({ type: 'string' as const, maxLength, description });
+const file = { type: 'string' as const, format: 'binary', description: 'A picture (JPEG, PNG, WebP, GIF, AVIF, TIFF)' };
+/** The multipart fields, for the OpenAPI document only: the handler parses and validates them itself. */
+function formBody(withDeck: boolean) {
+  const properties = {
+    ...(withDeck ? { deck_id: { type: 'string' as const, pattern: '^[1-9][0-9]*$' } } : {}),
+    en: text(500),
+    es: text(500),
+    en_pronunciation: text(500),
+    es_pronunciation: text(500),
+    front_image: file,
+    back_image: { ...file, description: 'The same file as front_image (stored once)' },
+    ...(withDeck ? {} : { remove_image: { type: 'string' as const, enum: ['true', 'false'] } }),
+  };
+  const required = withDeck ? ['deck_id', 'en', 'es'] : ['en', 'es'];
+  return { content: { 'multipart/form-data': { schema: { type: 'object' as const, properties, required } } } };
+}
+
+const createCardRoute = createRoute({
+  method: 'post',
+  path: '/api/cards',
+  request: { body: formBody(true) },
+  responses: { 201: jsonResponse(cardSchema, 'Card created'), ...errorResponses(400, 401, 403, 404, 413, 415) },
+});
+const updateRoute = createRoute({
+  method: 'put',
+  path: '/api/cards/{id}',
+  request: { params, body: formBody(false) },
+  responses: { 200: jsonResponse(cardSchema, 'Card updated'), ...errorResponses(400, 401, 403, 404, 413, 415) },
+});
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/api/cards/{id}',
+  request: { params },
+  responses: { 200: jsonResponse(okSchema, 'Card deleted'), ...errorResponses(400, 401, 403, 404) },
+});
+
+const notAFile = (field: string) =>
+  new ApiError(400, 'invalid_input', `Invalid input: ${field}`, [
+    { field, code: 'invalid_type', message: 'Expected a file' },
+  ]);
+
+/** A file field: absent, empty (a form with no file chosen) or a blank string all mean "no picture". */
+function fileField(value: unknown, field: string): File | null {
+  if (value === undefined || value === '') return null;
+  if (value instanceof File) return value.size > 0 ? value : null;
+  throw notAFile(field);
+}
+
+/** Reads a multipart card form; a body that is not valid multipart is a 400, never a 500. */
+async function readCardForm(c: Context): Promise<CardUpload> {
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody({ all: false });
+  } catch {
+    throw new ApiError(400, 'invalid_input', 'Malformed multipart/form-data body');
+  }
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
+  return { fields, front: fileField(body.front_image, 'front_image'), back: fileField(body.back_image, 'back_image') };
+}
+
+/** Cards of the user's own decks, sent as multipart forms with an optional picture. */
+export function cardsRoutes(deps: AppDeps) {
+  const r = createRouter();
+  const service = cardsService(deps);
+
+  r.openapi(createCardRoute, async (c) => c.json(await service.create(currentUser(c).id, await readCardForm(c)), 201));
+
+  r.openapi(updateRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(await service.update(currentUser(c).id, id, await readCardForm(c)), 200);
+  });
+
+  r.openapi(deleteRoute, async (c) => {
+    await service.remove(currentUser(c).id, c.req.valid('param').id);
+    return c.json({ ok: true as const }, 200);
+  });
+
+  return r;
 }

@@ -1,6 +1,138 @@
-import { createRouter, type AppDeps } from '../../context';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { importCardsSchema } from '@shared/schemas/catalogue';
+import { idParamSchema, okSchema } from '@shared/schemas/common';
+import {
+  createDeckSchema,
+  deckSchema,
+  deckWithCardsSchema,
+  duplicateDeckSchema,
+  renameDeckSchema,
+} from '@shared/schemas/deck';
+import { createRouter, currentUser, type AppDeps } from '../../context';
+import { ApiError, parseInput } from '../../http/errors';
+import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
+import { decksService } from './decks.service';
 
-/** Routes of the decks feature. */
-export function decksRoutes(_deps: AppDeps) {
-  return createRouter();
+const params = z.object({ id: idParamSchema });
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/decks',
+  request: { query: z.object({ student_id: idParamSchema.optional() }) },
+  responses: {
+    200: jsonResponse(z.array(deckSchema), "Every deck of the user, or one student's; newest first"),
+    ...errorResponses(400, 401, 404),
+  },
+});
+const createDeckRoute = createRoute({
+  method: 'post',
+  path: '/api/decks',
+  request: { body: jsonBody(createDeckSchema) },
+  responses: { 201: jsonResponse(deckSchema, 'Deck created'), ...errorResponses(400, 401, 404, 409) },
+});
+const getRoute = createRoute({
+  method: 'get',
+  path: '/api/decks/{id}',
+  request: { params },
+  responses: { 200: jsonResponse(deckWithCardsSchema, 'The deck with its cards'), ...errorResponses(400, 401, 404) },
+});
+const renameRoute = createRoute({
+  method: 'put',
+  path: '/api/decks/{id}',
+  request: { params, body: jsonBody(renameDeckSchema) },
+  responses: { 200: jsonResponse(deckSchema, 'Deck renamed'), ...errorResponses(400, 401, 403, 404) },
+});
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/api/decks/{id}',
+  request: { params },
+  responses: {
+    200: jsonResponse(okSchema, 'Deck deleted (or imported deck removed) with its cards and progress'),
+    ...errorResponses(400, 401, 404),
+  },
+});
+const duplicateRoute = createRoute({
+  method: 'post',
+  path: '/api/decks/{id}/duplicate',
+  request: {
+    params,
+    // Read in the handler: the body may also be empty. Documented here, not validated by the router.
+    body: {
+      content: {
+        'application/json': {
+          schema: { type: 'object', properties: { title: { type: 'string', minLength: 1, maxLength: 100 } } },
+        },
+      },
+      required: false,
+    },
+  },
+  responses: { 201: jsonResponse(deckSchema, 'The new, own copy'), ...errorResponses(400, 401, 404) },
+});
+const archiveRoute = createRoute({
+  method: 'patch',
+  path: '/api/decks/{id}/archive',
+  request: { params },
+  responses: { 200: jsonResponse(deckSchema, 'is_archived toggled'), ...errorResponses(400, 401, 403, 404) },
+});
+const importCardsRoute = createRoute({
+  method: 'post',
+  path: '/api/decks/{id}/import-cards',
+  description: 'Fills an imported deck that is still empty (403 for an own deck, 409 when it already has cards).',
+  request: { params, body: jsonBody(importCardsSchema) },
+  responses: {
+    200: jsonResponse(deckWithCardsSchema, 'The deck with its imported cards'),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+/** A JSON body that may also be absent or empty (POST /api/decks/{id}/duplicate). */
+async function optionalJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'invalid_input', 'Malformed JSON body');
+  }
+}
+
+/** Decks of the signed-in user: list, create, detail, rename, delete, duplicate, archive, import. */
+export function decksRoutes(deps: AppDeps) {
+  const r = createRouter();
+  const service = decksService(deps);
+
+  r.openapi(listRoute, async (c) =>
+    c.json(await service.list(currentUser(c).id, c.req.valid('query').student_id), 200),
+  );
+
+  r.openapi(createDeckRoute, async (c) => c.json(await service.create(currentUser(c).id, c.req.valid('json')), 201));
+
+  r.openapi(getRoute, async (c) => c.json(await service.get(currentUser(c).id, c.req.valid('param').id), 200));
+
+  r.openapi(renameRoute, async (c) =>
+    c.json(await service.rename(currentUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+
+  r.openapi(deleteRoute, async (c) => {
+    await service.remove(currentUser(c).id, c.req.valid('param').id);
+    return c.json({ ok: true as const }, 200);
+  });
+
+  r.openapi(duplicateRoute, async (c) => {
+    const { title } = parseInput(duplicateDeckSchema, await optionalJson(c));
+    return c.json(await service.duplicate(currentUser(c).id, c.req.valid('param').id, title), 201);
+  });
+
+  r.openapi(archiveRoute, async (c) =>
+    c.json(await service.toggleArchived(currentUser(c).id, c.req.valid('param').id), 200),
+  );
+
+  r.openapi(importCardsRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(await service.importCards(currentUser(c).id, id, c.req.valid('json').cards), 200);
+  });
+
+  return r;
 }

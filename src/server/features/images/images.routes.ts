@@ -1,6 +1,46 @@
-import { createRouter, type AppDeps } from '../../context';
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { createRouter, currentUser, type AppDeps } from '../../context';
+import { errorResponses } from '../../http/openapi';
+import { imagesService } from './images.service';
 
-/** Routes of the images feature. */
-export function imagesRoutes(_deps: AppDeps) {
-  return createRouter();
+const getImageRoute = createRoute({
+  method: 'get',
+  path: '/api/images/{key}',
+  // Checked in the handler so that a malformed key is a 404 like any other missing picture.
+  request: { params: z.object({ key: z.string() }) },
+  responses: {
+    200: { content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } }, description: 'The picture' },
+    304: { description: 'Not modified (If-None-Match matched)' },
+    ...errorResponses(401, 404),
+  },
+});
+
+/** True when an If-None-Match header names this ETag (or is `*`). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/** Serves stored card pictures to their owner; the content-addressed key never changes, so caching is forever. */
+export function imagesRoutes(deps: AppDeps) {
+  const r = createRouter();
+  const service = imagesService(deps);
+
+  r.openapi(getImageRoute, async (c) => {
+    const { key } = c.req.valid('param');
+    const image = await service.get(currentUser(c).id, key);
+    const etag = `"${key}"`;
+    c.header('ETag', etag);
+    c.header('Cache-Control', 'private, max-age=31536000, immutable');
+    c.header('X-Content-Type-Options', 'nosniff');
+    if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+    c.header('Content-Type', image.contentType);
+    return c.body(new Uint8Array(image.data), 200);
+  });
+
+  return r;
 }

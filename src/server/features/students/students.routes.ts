@@ -1,6 +1,58 @@
-import { createRouter, type AppDeps } from '../../context';
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { idParamSchema, okSchema } from '@shared/schemas/common';
+import { studentInputSchema, studentSchema } from '@shared/schemas/student';
+import { createRouter, currentUser, type AppDeps } from '../../context';
+import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
+import { studentsService } from './students.service';
 
-/** Routes of the students feature. */
-export function studentsRoutes(_deps: AppDeps) {
-  return createRouter();
+const params = z.object({ id: idParamSchema });
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/students',
+  responses: { 200: jsonResponse(z.array(studentSchema), "The user's students, oldest first"), ...errorResponses(401) },
+});
+const createStudentRoute = createRoute({
+  method: 'post',
+  path: '/api/students',
+  request: { body: jsonBody(studentInputSchema) },
+  responses: { 201: jsonResponse(studentSchema, 'Student created'), ...errorResponses(400, 401) },
+});
+const updateRoute = createRoute({
+  method: 'put',
+  path: '/api/students/{id}',
+  request: { params, body: jsonBody(studentInputSchema) },
+  responses: { 200: jsonResponse(studentSchema, 'Student updated'), ...errorResponses(400, 401, 404) },
+});
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/api/students/{id}',
+  request: { params },
+  responses: {
+    200: jsonResponse(okSchema, 'Student deleted with its decks and progress'),
+    ...errorResponses(400, 401, 404),
+  },
+});
+
+/** Student profiles of the signed-in user. */
+export function studentsRoutes(deps: AppDeps) {
+  const r = createRouter();
+  const service = studentsService(deps);
+
+  r.openapi(listRoute, async (c) => c.json(await service.list(currentUser(c).id), 200));
+
+  r.openapi(createStudentRoute, async (c) => c.json(await service.create(currentUser(c).id, c.req.valid('json')), 201));
+
+  r.openapi(updateRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(await service.update(currentUser(c).id, id, c.req.valid('json')), 200);
+  });
+
+  r.openapi(deleteRoute, async (c) => {
+    await service.remove(currentUser(c).id, c.req.valid('param').id);
+    return c.json({ ok: true as const }, 200);
+  });
+
+  return r;
 }

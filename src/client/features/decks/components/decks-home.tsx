@@ -1,7 +1,195 @@
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Deck } from '@shared/schemas/deck';
+import { Button } from '@client/components/ui/button';
+import { Alert, Spinner } from '@client/components/ui/feedback';
+import { PlusIcon, SearchIcon } from '@client/components/ui/icons';
+import { Menu } from '@client/components/ui/menu';
+import { ApiRequestError } from '@client/lib/api-client';
+import { errorText } from '@client/lib/errors';
+import { useCurrentStudent } from '../../students/current-student';
+import { useArchiveDeck } from '../api/deck-mutations';
+import { useDecks } from '../api/get-decks';
+import { clampPage, EMPTY_FILTER, filterDecks, isFilterActive, pageAfterRemoval, pageCount, pageItems, sortNewestFirst, type DeckFilter } from '../deck-list';
+import { CreateDeckDialog } from './create-deck-dialog';
+import { DeckDialogs, type DeckDialogAction, type DeckDialogTarget } from './deck-dialogs';
+import { DeckListBody } from './deck-list-body';
+import { ImportPanel } from './import-panel';
+import { SearchPanel } from './search-panel';
+import styles from './decks.module.css';
 
 /** Signed-in home: the deck list (SPEC §2 Home). */
 export function DecksHome() {
+  const { currentStudent, isLoading } = useCurrentStudent();
   const { t } = useTranslation();
-  return <h1>{t('decks.title')}</h1>;
+  if (isLoading) {
+    return (
+      <>
+        <h1>{t('decks.title')}</h1>
+        <Spinner />
+      </>
+    );
+  }
+  // A new student starts on page 1 with no search.
+  return <DecksHomeForStudent key={currentStudent?.id ?? 'all'} studentId={currentStudent?.id ?? null} />;
+}
+
+function listErrorText(err: unknown, t: (k: string, o?: Record<string, unknown>) => string) {
+  if (err instanceof ApiRequestError && err.status > 0) return t('decks.errors.list', { status: err.status });
+  return errorText(err, t('common.errors.generic'));
+}
+
+function DecksHomeForStudent({ studentId }: { studentId: number | null }) {
+  const { t } = useTranslation();
+  const panelId = useId();
+  const decksQuery = useDecks(studentId);
+  const archive = useArchiveDeck();
+  const [filter, setFilter] = useState<DeckFilter>(EMPTY_FILTER);
+  const [draft, setDraft] = useState('');
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [requestedPage, setPage] = useState(1);
+  const [dialog, setDialog] = useState<DeckDialogTarget | null>(null);
+  const [panel, setPanel] = useState<'create' | 'import' | null>(null);
+  const [status, setStatus] = useState('');
+
+  // SPEC §8: a failed list shows the error with the list set empty.
+  const all = useMemo(() => (decksQuery.error ? [] : sortNewestFirst(decksQuery.data ?? [])), [decksQuery.data, decksQuery.error]);
+  const visible = useMemo(() => filterDecks(all, filter), [all, filter]);
+  const filtering = isFilterActive(filter);
+  const pages = pageCount(visible.length);
+  const page = clampPage(requestedPage, visible.length);
+
+  const changeFilter = (next: DeckFilter) => {
+    setFilter(next);
+    setPage(1);
+  };
+  const clear = () => {
+    setDraft('');
+    changeFilter(EMPTY_FILTER);
+  };
+  const toggleArchived = (deck: Deck) => {
+    archive.mutate(deck.id, {
+      onSuccess: (updated) => {
+        setStatus(t(updated.is_archived ? 'decks.status.archived' : 'decks.status.unarchived', { title: deck.title }));
+        // An archived deck leaves the default view; keep the page in range.
+        if (updated.is_archived && !filter.showArchived) setPage(pageAfterRemoval(page, visible.length));
+      },
+    });
+  };
+  const done = (action: DeckDialogAction, deck: Deck, result?: Deck) => {
+    setDialog(null);
+    if (action === 'delete') {
+      setStatus(t(deck.is_imported ? 'decks.status.removed' : 'decks.status.deleted', { title: deck.title }));
+      setPage(pageAfterRemoval(page, visible.length));
+    } else if (action === 'rename') {
+      setStatus(t('decks.status.renamed', { title: result?.title ?? deck.title }));
+    } else {
+      setStatus(t('decks.status.duplicated', { title: result?.title ?? deck.title }));
+      setPage(1);
+    }
+  };
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <h1>{t('decks.title')}</h1>
+        <Button variant={filtering ? 'primary' : 'secondary'} aria-expanded={searchOpen} aria-controls={searchOpen ? panelId : undefined} onClick={() => setSearchOpen((o) => !o)}>
+          <SearchIcon />
+          {t('decks.search.toggle')}
+          {filtering && (
+            <>
+              <span className={styles.badge} aria-hidden="true">
+                {visible.length}
+              </span>
+              <span className="visually-hidden"> ({t('decks.search.results', { count: visible.length })})</span>
+            </>
+          )}
+        </Button>
+        <div data-tour="create-deck">
+          <Menu
+            label={t('decks.new')}
+            triggerVariant="primary"
+            trigger={
+              <>
+                <PlusIcon />
+                {t('decks.new')}
+              </>
+            }
+            items={[
+              { label: t('decks.createNew'), onSelect: () => setPanel('create') },
+              { label: t('decks.importDeck'), onSelect: () => setPanel('import') },
+            ]}
+          />
+        </div>
+      </div>
+      {searchOpen && (
+        <SearchPanel
+          id={panelId}
+          draft={draft}
+          onDraftChange={setDraft}
+          filter={filter}
+          onSearch={(query) => changeFilter({ ...filter, query: query.trim() })}
+          onShowArchivedChange={(showArchived) => changeFilter({ ...filter, showArchived })}
+          onClear={clear}
+        />
+      )}
+      <p role="status" className="visually-hidden">
+        {status || (filtering && !decksQuery.isPending ? t('decks.search.status', { count: visible.length }) : '')}
+      </p>
+      {decksQuery.error && (
+        <Alert>
+          {listErrorText(decksQuery.error, t)}{' '}
+          <Button size="small" onClick={() => void decksQuery.refetch()}>
+            {t('common.actions.retry')}
+          </Button>
+        </Alert>
+      )}
+      {archive.error && <Alert>{errorText(archive.error, t('decks.errors.archive'))}</Alert>}
+      {decksQuery.isPending ? (
+        <Spinner />
+      ) : (
+        !decksQuery.error && (
+          <DeckListBody
+            all={all}
+            visible={visible}
+            items={pageItems(visible, page)}
+            filtering={filtering}
+            page={page}
+            pages={pages}
+            onPageChange={setPage}
+            onCreate={() => setPanel('create')}
+            onImport={() => setPanel('import')}
+            onShowAll={clear}
+            onShowArchived={() => {
+              setSearchOpen(true);
+              changeFilter({ ...filter, showArchived: true });
+            }}
+            onAction={(action, deck) => {
+              archive.reset();
+              setDialog({ action, deck });
+            }}
+            onToggleArchived={toggleArchived}
+          />
+        )
+      )}
+      <DeckDialogs target={dialog} onClose={() => setDialog(null)} onDone={done} />
+      <CreateDeckDialog
+        open={panel === 'create'}
+        onOpenChange={(open) => setPanel(open ? 'create' : null)}
+        studentId={studentId}
+        onCreated={(deck) => {
+          setPanel(null);
+          setPage(1);
+          setStatus(t('decks.status.created', { title: deck.title }));
+        }}
+      />
+      <ImportPanel
+        open={panel === 'import'}
+        onOpenChange={(open) => setPanel(open ? 'import' : null)}
+        studentId={studentId}
+        decks={all}
+        onImported={() => setPage(1)}
+      />
+    </>
+  );
 }

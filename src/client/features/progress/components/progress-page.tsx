@@ -1,4 +1,105 @@
-/** Route page (filled in by its feature). */
-export default function Page() {
-  return null;
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import type { Student } from '@shared/schemas/student';
+import { Button, buttonClass } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/dialog';
+import { Alert, EmptyState, Spinner } from '@client/components/ui/feedback';
+import { Menu } from '@client/components/ui/menu';
+import { errorText } from '@client/lib/errors';
+import { useAuth } from '../../auth/auth-provider';
+import { useCurrentStudent } from '../../students/current-student';
+import { useNukeProgress, useProgress } from '../api/progress-api';
+import { AttentionList } from './attention-list';
+import { DeckProgressList } from './deck-progress-list';
+import { SummaryTiles } from './summary-tiles';
+import styles from './progress.module.css';
+
+/** `/progress`: the current student's progress (SPEC §2 Progress). */
+export default function ProgressPage() {
+  const { t } = useTranslation();
+  const { user, isPending } = useAuth();
+  const { currentStudent, isLoading } = useCurrentStudent();
+
+  if (isPending || (user && isLoading)) return <Spinner />;
+  if (!user) return <Navigate to="/" replace />;
+  if (!currentStudent) {
+    return (
+      <main id="main" className={styles.page}>
+        <h1>{t('progress.heading')}</h1>
+        <EmptyState
+          title={t('progress.noStudent.title')}
+          body={t('progress.noStudent.body')}
+          action={
+            <Link to="/" className={buttonClass({ variant: 'primary' })}>
+              {t('progress.noStudent.action')}
+            </Link>
+          }
+        />
+      </main>
+    );
+  }
+  return <StudentProgress key={currentStudent.id} student={currentStudent} />;
+}
+
+function StudentProgress({ student }: { student: Student }) {
+  const { t } = useTranslation();
+  const progress = useProgress(student.id);
+  const nuke = useNukeProgress(student.id);
+  const [confirmNuke, setConfirmNuke] = useState(false);
+  const data = progress.data;
+  const hasData = Boolean(data && (data.overall_statistics.total_sessions > 0 || data.deck_statistics.length > 0));
+
+  return (
+    <main id="main" className={styles.page}>
+      <div className={styles.headerRow}>
+        <h1>{t('progress.title', { name: student.name })}</h1>
+        <Menu
+          label={t('progress.menu.label')}
+          items={[{ label: t('progress.menu.nuke'), destructive: true, disabled: !hasData, onSelect: () => setConfirmNuke(true) }]}
+        />
+      </div>
+
+      {progress.isPending ? (
+        <Spinner />
+      ) : progress.error ? (
+        <>
+          <Alert>{errorText(progress.error, t('progress.loadFailed'))}</Alert>
+          <Button variant="primary" onClick={() => void progress.refetch()}>
+            {t('progress.retry')}
+          </Button>
+        </>
+      ) : !hasData ? (
+        <EmptyState
+          title={t('progress.empty.title')}
+          body={t('progress.empty.body', { name: student.name })}
+          action={
+            <Link to="/" className={buttonClass({ variant: 'primary' })}>
+              {t('progress.empty.action')}
+            </Link>
+          }
+        />
+      ) : (
+        <>
+          <SummaryTiles stats={data!.overall_statistics} />
+          <DeckProgressList decks={data!.deck_statistics} studentId={student.id} studentName={student.name} />
+          <AttentionList cards={data!.problematic_cards} />
+        </>
+      )}
+
+      <ConfirmDialog
+        open={confirmNuke}
+        onOpenChange={(open) => {
+          setConfirmNuke(open);
+          if (!open) nuke.reset();
+        }}
+        title={t('progress.nuke.title')}
+        message={t('progress.nuke.message', { name: student.name })}
+        confirmLabel={t('progress.nuke.confirm')}
+        pending={nuke.isPending}
+        error={nuke.error ? errorText(nuke.error, t('progress.nuke.failed')) : null}
+        onConfirm={() => nuke.mutate(undefined, { onSuccess: () => setConfirmNuke(false) })}
+      />
+    </main>
+  );
 }

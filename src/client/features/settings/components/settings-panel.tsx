@@ -1,4 +1,85 @@
-/** Settings panel (SPEC §2). */
-export function SettingsPanel(_props: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  return null;
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@client/components/ui/button';
+import { Dialog } from '@client/components/ui/dialog';
+import { BackIcon, ForwardIcon } from '@client/components/ui/icons';
+import { GeneralSettings } from './general-settings';
+import { LanguageSettings } from './language-settings';
+import { ThemeSettings } from './theme-settings';
+import styles from './settings.module.css';
+
+const PAGES = ['language', 'theme', 'general'] as const;
+type Page = (typeof PAGES)[number];
+
+/** Settings panel (SPEC §2): a list of sub-pages (language, theme, general), each with a way back. */
+export function SettingsPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState<Page | null>(null);
+  const lastPage = useRef<Page | null>(null);
+  const pageButtons = useRef<Partial<Record<Page, HTMLButtonElement | null>>>({});
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // Opening a sub-page moves focus to its heading, so a screen reader announces where it is.
+  useEffect(() => {
+    if (page) heading.current?.focus();
+  }, [page]);
+
+  const back = () => {
+    setPage(null);
+    requestAnimationFrame(() => lastPage.current && pageButtons.current[lastPage.current]?.focus());
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setPage(null);
+        onOpenChange(next);
+      }}
+      title={t('settings.title')}
+      description={page ? undefined : t('settings.description')}
+    >
+      {page === null ? (
+        <nav aria-label={t('settings.title')}>
+          <ul className={styles.pageList}>
+            {PAGES.map((p) => (
+              <li key={p}>
+                <button
+                  type="button"
+                  ref={(el) => {
+                    pageButtons.current[p] = el;
+                  }}
+                  className={styles.pageButton}
+                  onClick={() => {
+                    lastPage.current = p;
+                    setPage(p);
+                  }}
+                >
+                  <span className={styles.pageText}>
+                    <span className={styles.pageName}>{t(`settings.pages.${p}.title`)}</span>
+                    <span className={styles.pageHint}>{t(`settings.pages.${p}.hint`)}</span>
+                  </span>
+                  <ForwardIcon />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : (
+        <section aria-labelledby="settings-page-heading">
+          <div className={styles.subHeader}>
+            <Button variant="ghost" icon aria-label={t('settings.back')} onClick={back}>
+              <BackIcon />
+            </Button>
+            <h3 id="settings-page-heading" className={styles.subTitle} tabIndex={-1} ref={heading}>
+              {t(`settings.pages.${page}.title`)}
+            </h3>
+          </div>
+          {page === 'language' && <LanguageSettings />}
+          {page === 'theme' && <ThemeSettings />}
+          {page === 'general' && <GeneralSettings onClose={() => onOpenChange(false)} />}
+        </section>
+      )}
+    </Dialog>
+  );
 }

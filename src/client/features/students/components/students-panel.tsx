@@ -1,4 +1,158 @@
-/** Student management panel (SPEC §2). */
-export function StudentsPanel(_props: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  return null;
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Student, StudentInput } from '@shared/schemas/student';
+import { errorText } from '@client/lib/errors';
+import { Button } from '@client/components/ui/button';
+import { ConfirmDialog, Dialog } from '@client/components/ui/dialog';
+import { EmptyState, Spinner } from '@client/components/ui/feedback';
+import { PlusIcon } from '@client/components/ui/icons';
+import { useCreateStudent, useDeleteStudent, useUpdateStudent } from '../api/students-api';
+import { useCurrentStudent } from '../current-student';
+import { nativeLanguageKey, StudentForm } from './student-form';
+import styles from './students.module.css';
+
+type View = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; student: Student };
+
+/** Student management panel (SPEC §2): list with edit and delete, add and edit forms. */
+export function StudentsPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  const { students, isLoading, currentStudent, setCurrentStudentId } = useCurrentStudent();
+  const [view, setView] = useState<View>({ kind: 'list' });
+  const [toDelete, setToDelete] = useState<Student | null>(null);
+  const [status, setStatus] = useState('');
+  const newButton = useRef<HTMLButtonElement>(null);
+  const create = useCreateStudent();
+  const update = useUpdateStudent();
+  const remove = useDeleteStudent();
+
+  const show = (next: View) => {
+    create.reset();
+    update.reset();
+    setView(next);
+    if (next.kind === 'list') requestAnimationFrame(() => newButton.current?.focus());
+  };
+
+  const changeOpen = (next: boolean) => {
+    if (!next) {
+      setView({ kind: 'list' });
+      setStatus('');
+    }
+    onOpenChange(next);
+  };
+
+  const submit = (input: StudentInput) => {
+    if (view.kind === 'edit') {
+      update.mutate(
+        { id: view.student.id, input },
+        {
+          onSuccess: (s) => {
+            setStatus(t('students.panel.updated', { name: s.name }));
+            show({ kind: 'list' });
+          },
+        },
+      );
+      return;
+    }
+    const first = students.length === 0;
+    create.mutate(input, {
+      onSuccess: (s) => {
+        // SPEC §4: the first student created becomes the current one.
+        if (first) setCurrentStudentId(s.id);
+        setStatus(t('students.panel.added', { name: s.name }));
+        show({ kind: 'list' });
+      },
+    });
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const deleted = toDelete;
+    remove.mutate(deleted.id, {
+      onSuccess: () => {
+        // SPEC §4: deleting the current student moves to the first remaining one, or none.
+        if (currentStudent?.id === deleted.id) setCurrentStudentId(students.find((s) => s.id !== deleted.id)?.id ?? null);
+        setStatus(t('students.panel.deleted', { name: deleted.name }));
+        setToDelete(null);
+      },
+    });
+  };
+
+  const title = view.kind === 'add' ? t('students.form.addTitle') : view.kind === 'edit' ? t('students.form.editTitle') : t('students.panel.title');
+
+  return (
+    <>
+      <Dialog open={open} onOpenChange={changeOpen} title={title} description={view.kind === 'list' ? t('students.panel.description') : undefined}>
+        <p className="visually-hidden" role="status">
+          {status}
+        </p>
+        {view.kind === 'list' ? (
+          isLoading ? (
+            <Spinner />
+          ) : students.length === 0 ? (
+            <EmptyState
+              title={t('students.panel.emptyTitle')}
+              body={t('students.panel.emptyBody')}
+              action={
+                <Button ref={newButton} variant="primary" onClick={() => show({ kind: 'add' })}>
+                  <PlusIcon />
+                  {t('students.panel.addFirst')}
+                </Button>
+              }
+            />
+          ) : (
+            <>
+              <ul className={styles.list}>
+                {students.map((s) => (
+                  <li key={s.id} className={styles.item}>
+                    <div className={styles.itemText}>
+                      <span className={styles.itemName}>{s.name}</span>
+                      <span className={styles.itemMeta}>
+                        {s.native_language ? t(`students.languages.${nativeLanguageKey(s.native_language)}`) : t('students.panel.noLanguage')}
+                        {s.age !== null && ` · ${t('students.panel.age', { count: s.age })}`}
+                      </span>
+                    </div>
+                    <Button aria-label={t('students.panel.editNamed', { name: s.name })} onClick={() => show({ kind: 'edit', student: s })}>
+                      {t('common.actions.edit')}
+                    </Button>
+                    <Button variant="ghost" className={styles.danger} aria-label={t('students.panel.deleteNamed', { name: s.name })} onClick={() => setToDelete(s)}>
+                      {t('common.actions.delete')}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+              <Button ref={newButton} variant="primary" onClick={() => show({ kind: 'add' })}>
+                <PlusIcon />
+                {t('students.panel.new')}
+              </Button>
+            </>
+          )
+        ) : (
+          <StudentForm
+            key={view.kind === 'edit' ? view.student.id : 'new'}
+            student={view.kind === 'edit' ? view.student : undefined}
+            pending={create.isPending || update.isPending}
+            error={view.kind === 'edit' ? update.error && t('students.errors.update') : create.error && t('students.errors.create')}
+            serverError={view.kind === 'edit' ? update.error : create.error}
+            onSubmit={submit}
+            onCancel={() => show({ kind: 'list' })}
+          />
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(o) => {
+          if (!o) {
+            setToDelete(null);
+            remove.reset();
+          }
+        }}
+        title={t('students.delete.title')}
+        message={t('students.delete.message', { name: toDelete?.name ?? '' })}
+        confirmLabel={remove.isPending ? t('students.delete.deleting') : t('students.delete.confirm')}
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+        error={remove.error ? errorText(remove.error, t('students.errors.delete')) : null}
+      />
+    </>
+  );
 }

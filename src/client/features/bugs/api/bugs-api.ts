@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Bug, BugInput } from '@shared/schemas/bug';
+import { apiFetch } from '@client/lib/api-client';
+
+export const bugsQueryKey = ['bugs'] as const;
+
+/** GET /api/bugs: every bug, newest first, with the caller's votes. */
+export function useBugs(enabled: boolean) {
+  return useQuery({ queryKey: bugsQueryKey, queryFn: () => apiFetch<Bug[]>('/api/bugs'), enabled });
+}
+
+/** POST /api/bugs. */
+export function useReportBug() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BugInput) => apiFetch<Bug>('/api/bugs', { json: input }),
+    onSuccess: (bug) => {
+      qc.setQueryData<Bug[]>(bugsQueryKey, (old = []) => [bug, ...old.filter((b) => b.id !== bug.id)]);
+      void qc.invalidateQueries({ queryKey: bugsQueryKey });
+    },
+  });
+}
+
+/** Applies a vote answer to a bug: the count rises by one when voted, falls by one otherwise (SPEC §4). */
+export function applyVote(bug: Bug, voted: boolean): Bug {
+  return { ...bug, user_has_voted: voted, upvotes: Math.max(0, bug.upvotes + (voted ? 1 : -1)) };
+}
+
+/** POST /api/bugs/{id}/vote, toggling the caller's vote. */
+export function useVoteBug() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<{ voted: boolean }>(`/api/bugs/${id}/vote`, { method: 'POST' }),
+    onSuccess: ({ voted }, id) => {
+      qc.setQueryData<Bug[]>(bugsQueryKey, (old = []) => old.map((b) => (b.id === id ? applyVote(b, voted) : b)));
+    },
+    onError: (err) => console.error('Failed to vote', err),
+  });
+}
+
+/** DELETE /api/bugs/{id} with the board's password; success removes it from the list. */
+export function useCloseBug() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, password }: { id: number; password: string }) =>
+      apiFetch<unknown>(`/api/bugs/${id}`, { method: 'DELETE', json: { password } }),
+    onSuccess: (_data, { id }) => {
+      qc.setQueryData<Bug[]>(bugsQueryKey, (old = []) => old.filter((b) => b.id !== id));
+    },
+  });
+}

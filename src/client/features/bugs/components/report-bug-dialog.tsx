@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { BUG_DESCRIPTION_MAX, BUG_TITLE_MAX } from '@shared/constants';
+import { bugInputSchema, type BugInput } from '@shared/schemas/bug';
+import { errorText, serverFieldErrors } from '@client/lib/errors';
+import { Button } from '@client/components/ui/button';
+import { Dialog } from '@client/components/ui/dialog';
+import { Alert } from '@client/components/ui/feedback';
+import { TextAreaField, TextField } from '@client/components/ui/field';
+import { useReportBug } from '../api/bugs-api';
+import styles from './bugs.module.css';
+
+interface ReportBugDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onReported: () => void;
+}
+
+/** Report dialog: title (≤ 100) and description (≤ 1000) with characters-remaining counters. */
+export function ReportBugDialog({ open, onOpenChange, onReported }: ReportBugDialogProps) {
+  const { t } = useTranslation();
+  const report = useReportBug();
+  const form = useForm<BugInput>({ resolver: zodResolver(bugInputSchema), defaultValues: { title: '', description: '' } });
+  const title = form.watch('title') ?? '';
+  const description = form.watch('description') ?? '';
+  const blank = title.trim() === '' || description.trim() === '';
+  const e = form.formState.errors;
+  const server = serverFieldErrors(report.error);
+
+  const changeOpen = (next: boolean) => {
+    if (!next) {
+      form.reset();
+      report.reset();
+    }
+    onOpenChange(next);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen} title={t('bugs.report.title')} description={t('bugs.report.description')}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) =>
+          report.mutate(values, {
+            onSuccess: () => {
+              changeOpen(false);
+              onReported();
+            },
+          }),
+        )}
+      >
+        {report.error && <Alert>{errorText(report.error, t('bugs.report.failed'))}</Alert>}
+        <TextField
+          label={t('bugs.report.titleLabel')}
+          autoComplete="off"
+          maxLength={BUG_TITLE_MAX}
+          length={title.length}
+          error={e.title?.message ?? server.title}
+          {...form.register('title')}
+        />
+        <TextAreaField
+          label={t('bugs.report.descriptionLabel')}
+          maxLength={BUG_DESCRIPTION_MAX}
+          length={description.length}
+          error={e.description?.message ?? server.description}
+          {...form.register('description')}
+        />
+        <div className={styles.dialogActions}>
+          <Button onClick={() => changeOpen(false)}>{t('common.actions.cancel')}</Button>
+          <Button type="submit" variant="primary" disabled={blank || report.isPending}>
+            {report.isPending ? t('bugs.report.submitting') : t('bugs.report.submit')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { buildCardForm, imageUrl } from './card-form-data';
+
+const text = { en: 'Cat', es: 'Gato', en_pronunciation: null, es_pronunciation: 'GAH-toh' };
+
+describe('buildCardForm', () => {
+  it('sends the deck id and texts, leaving out empty pronunciations', () => {
+    const form = buildCardForm(text, { kind: 'keep' }, 7);
+    expect(form.get('deck_id')).toBe('7');
+    expect(form.get('en')).toBe('Cat');
+    expect(form.get('es')).toBe('Gato');
+    expect(form.has('en_pronunciation')).toBe(false);
+    expect(form.get('es_pronunciation')).toBe('GAH-toh');
+    expect(form.has('front_image')).toBe(false);
+    expect(form.has('remove_image')).toBe(false);
+  });
+
+  it('sends one picture as both front_image and back_image', () => {
+    const file = new File([new Uint8Array([1, 2, 3])], 'cat.png', { type: 'image/png' });
+    const form = buildCardForm(text, { kind: 'replace', file });
+    expect((form.get('front_image') as File).name).toBe('cat.png');
+    expect((form.get('back_image') as File).name).toBe('cat.png');
+    expect(form.has('deck_id')).toBe(false);
+  });
+
+  it('asks to remove the picture only when editing', () => {
+    expect(buildCardForm(text, { kind: 'remove' }).get('remove_image')).toBe('true');
+    expect(buildCardForm(text, { kind: 'remove' }, 3).has('remove_image')).toBe(false);
+  });
+
+  it('encodes image keys', () => {
+    expect(imageUrl('a/b c')).toBe('/api/images/a%2Fb%20c');
+  });
+});

@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { CARD_TEXT_MAX, PRONUNCIATION_MAX } from '@shared/constants';
+import { cardFieldsSchema, type Card, type CardFields } from '@shared/schemas/card';
+import { Button } from '@client/components/ui/button';
+import { Dialog } from '@client/components/ui/dialog';
+import { Alert } from '@client/components/ui/feedback';
+import { TextField } from '@client/components/ui/field';
+import { ApiRequestError } from '@client/lib/api-client';
+import { errorText, serverFieldErrors } from '@client/lib/errors';
+import { useSaveCard } from '../api/card-mutations';
+import type { CardText, PictureChange } from '../card-form-data';
+import { PictureField } from './picture-field';
+import styles from './cards.module.css';
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  deckId: number;
+  /** The card being edited; absent to add one. */
+  card?: Card | null;
+  onSaved: (card: Card, created: boolean) => void;
+}
+
+/** Add or edit a card: picture (optional), English (required) and Spanish (required) with pronunciations. */
+export function CardFormDialog({ open, onOpenChange, deckId, card, onSaved }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={card ? t('cards.form.editTitle') : t('cards.form.createTitle')}>
+      <CardForm key={card?.id ?? 'new'} deckId={deckId} card={card ?? null} onCancel={() => onOpenChange(false)} onSaved={onSaved} />
+    </Dialog>
+  );
+}
+
+const PICTURE_ERRORS = new Set(['too_large', 'unsupported_image']);
+
+function CardForm({ deckId, card, onCancel, onSaved }: { deckId: number; card: Card | null; onCancel: () => void; onSaved: Props['onSaved'] }) {
+  const { t } = useTranslation();
+  const save = useSaveCard();
+  const [picture, setPicture] = useState<PictureChange>({ kind: 'keep' });
+  const form = useForm<CardFields, unknown, CardText>({
+    resolver: zodResolver(cardFieldsSchema),
+    defaultValues: {
+      en: card?.en ?? '',
+      es: card?.es ?? '',
+      en_pronunciation: card?.en_pronunciation ?? '',
+      es_pronunciation: card?.es_pronunciation ?? '',
+    },
+  });
+  const err = save.error;
+  const pictureError = err instanceof ApiRequestError && PICTURE_ERRORS.has(err.code) ? errorText(err, t('cards.errors.save')) : undefined;
+  const server = serverFieldErrors(err);
+  const generalError = err && !pictureError && !Object.keys(server).length ? errorText(err, t('cards.errors.save')) : null;
+  const e = form.formState.errors;
+
+  const submit = form.handleSubmit((text) =>
+    save.mutate({ cardId: card?.id, deckId, text, picture }, { onSuccess: (saved) => onSaved(saved, !card) }),
+  );
+
+  return (
+    <form noValidate onSubmit={submit} className={styles.form}>
+      {generalError && <Alert>{generalError}</Alert>}
+      <PictureField
+        currentKey={card?.front_image_key ?? card?.back_image_key ?? null}
+        value={picture}
+        onChange={(change) => {
+          save.reset();
+          setPicture(change);
+        }}
+        error={pictureError ?? server.front_image ?? server.back_image}
+      />
+      <TextField label={t('cards.form.en')} required autoComplete="off" maxLength={CARD_TEXT_MAX} error={e.en?.message ?? server.en} {...form.register('en')} />
+      <TextField
+        label={t('cards.form.enPronunciation')}
+        autoComplete="off"
+        maxLength={PRONUNCIATION_MAX}
+        error={e.en_pronunciation?.message ?? server.en_pronunciation}
+        {...form.register('en_pronunciation')}
+      />
+      <TextField label={t('cards.form.es')} required autoComplete="off" lang="es" maxLength={CARD_TEXT_MAX} error={e.es?.message ?? server.es} {...form.register('es')} />
+      <TextField
+        label={t('cards.form.esPronunciation')}
+        autoComplete="off"
+        maxLength={PRONUNCIATION_MAX}
+        error={e.es_pronunciation?.message ?? server.es_pronunciation}
+        {...form.register('es_pronunciation')}
+      />
+      <div className={styles.footer}>
+        <Button onClick={onCancel}>{t('common.actions.cancel')}</Button>
+        <Button type="submit" variant="primary" disabled={save.isPending}>
+          {save.isPending ? t('common.actions.saving') : card ? t('cards.form.submitEdit') : t('cards.form.submitCreate')}
+        </Button>
+      </div>
+    </form>
+  );
+}

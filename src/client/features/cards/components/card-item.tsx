@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import type { Card } from '@shared/schemas/card';
+import { Menu } from '@client/components/ui/menu';
+import { imageUrl } from '../card-form-data';
+import styles from './cards.module.css';
+
+interface Props {
+  card: Card;
+  /** Own decks only: edit and delete. */
+  onEdit?: (card: Card) => void;
+  onDelete?: (card: Card) => void;
+}
+
+/** One card: its picture, the English side and the Spanish side, each with pronunciation. */
+export function CardItem({ card, onEdit, onDelete }: Props) {
+  const { t } = useTranslation();
+  const key = card.front_image_key ?? card.back_image_key;
+  return (
+    <article className={styles.card}>
+      {key && <img className={styles.image} src={imageUrl(key)} alt={card.en} loading="lazy" />}
+      <div className={styles.sides}>
+        <div className={styles.side}>
+          <span className={styles.sideLabel}>{t('cards.english')}</span>
+          <p className={styles.text} lang="en">
+            {card.en}
+          </p>
+          {card.en_pronunciation && <p className={styles.pronunciation}>{card.en_pronunciation}</p>}
+        </div>
+        <div className={styles.side}>
+          <span className={styles.sideLabel}>{t('cards.spanish')}</span>
+          <p className={styles.text} lang="es">
+            {card.es}
+          </p>
+          {card.es_pronunciation && <p className={styles.pronunciation}>{card.es_pronunciation}</p>}
+        </div>
+      </div>
+      {onEdit && onDelete && (
+        <div className={styles.cardMenu}>
+          <Menu
+            label={t('cards.list.menu', { text: card.en })}
+            items={[
+              { label: t('cards.list.edit'), onSelect: () => onEdit(card) },
+              { label: t('cards.list.delete'), onSelect: () => onDelete(card), destructive: true },
+            ]}
+          />
+        </div>
+      )}
+    </article>
+  );
+}

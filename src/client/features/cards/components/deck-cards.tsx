@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Card } from '@shared/schemas/card';
+import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/dialog';
+import { EmptyState } from '@client/components/ui/feedback';
+import { PlusIcon } from '@client/components/ui/icons';
+import { errorText } from '@client/lib/errors';
+import { useDeleteCard } from '../api/card-mutations';
+import { CardFormDialog } from './card-form-dialog';
+import { CardItem } from './card-item';
+import styles from './cards.module.css';
+
+interface Props {
+  deckId: number;
+  cards: readonly Card[];
+  /** False for imported decks: no add, edit or delete (SPEC §6). */
+  editable: boolean;
+}
+
+/** The cards of a deck on its detail page, with add, edit and delete for own decks. */
+export function DeckCards({ deckId, cards, editable }: Props) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<{ card: Card | null } | null>(null);
+  const [toDelete, setToDelete] = useState<Card | null>(null);
+  const [status, setStatus] = useState('');
+  const remove = useDeleteCard();
+
+  const openForm = (card: Card | null) => {
+    setStatus('');
+    setForm({ card });
+  };
+
+  return (
+    <section aria-labelledby="deck-cards-heading">
+      <div className={styles.head}>
+        <h2 id="deck-cards-heading">{t('cards.list.heading', { count: cards.length })}</h2>
+        {editable && (
+          <Button variant="primary" onClick={() => openForm(null)}>
+            <PlusIcon />
+            {t('cards.list.add')}
+          </Button>
+        )}
+      </div>
+      <p role="status" className="visually-hidden">
+        {status}
+      </p>
+      {cards.length === 0 ? (
+        editable ? (
+          <EmptyState
+            title={t('cards.empty.ownTitle')}
+            body={t('cards.empty.ownBody')}
+            action={
+              <Button variant="primary" onClick={() => openForm(null)}>
+                {t('cards.empty.addFirst')}
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState title={t('cards.empty.importedTitle')} body={t('cards.empty.importedBody')} />
+        )
+      ) : (
+        <ul className={styles.list}>
+          {cards.map((card) => (
+            <li key={card.id}>
+              <CardItem card={card} onEdit={editable ? openForm : undefined} onDelete={editable ? setToDelete : undefined} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {editable && (
+        <>
+          <CardFormDialog
+            open={form !== null}
+            onOpenChange={(open) => !open && setForm(null)}
+            deckId={deckId}
+            card={form?.card}
+            onSaved={(_card, created) => {
+              setForm(null);
+              setStatus(created ? t('cards.status.created') : t('cards.status.updated'));
+            }}
+          />
+          <ConfirmDialog
+            open={toDelete !== null}
+            onOpenChange={(open) => {
+              if (!open) {
+                remove.reset();
+                setToDelete(null);
+              }
+            }}
+            title={t('cards.delete.title')}
+            message={toDelete ? t('cards.delete.message', { text: toDelete.en }) : ''}
+            confirmLabel={t('cards.delete.confirm')}
+            pending={remove.isPending}
+            error={remove.error ? errorText(remove.error, t('cards.errors.delete')) : null}
+            onConfirm={() =>
+              toDelete &&
+              remove.mutate(toDelete.id, {
+                onSuccess: () => {
+                  setToDelete(null);
+                  setStatus(t('cards.status.deleted'));
+                },
+              })
+            }
+          />
+        </>
+      )}
+    </section>
+  );
+}

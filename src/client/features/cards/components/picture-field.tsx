@@ -1,0 +1,103 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IMAGE_MAX_BYTES } from '@shared/constants';
+import { Button } from '@client/components/ui/button';
+import { imageUrl, type PictureChange } from '../card-form-data';
+import styles from './cards.module.css';
+
+interface Props {
+  /** The card's stored picture (edit), if any. */
+  currentKey: string | null;
+  value: PictureChange;
+  onChange: (change: PictureChange) => void;
+  /** A server error about the picture (too large, not a picture). */
+  error?: string;
+}
+
+/** Optional picture: any image file, previewed at once; remove drops it (or the current one on edit). */
+export function PictureField({ currentKey, value, onChange, error }: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const previewRef = useRef<string | null>(null);
+
+  const setPreviewUrl = (url: string | null) => {
+    if (previewRef.current) URL.revokeObjectURL(previewRef.current);
+    previewRef.current = url;
+    setPreview(url);
+  };
+  useEffect(() => () => {
+    if (previewRef.current) URL.revokeObjectURL(previewRef.current);
+  }, []);
+
+  const choose = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    // Checked here too so a large file is not uploaded for nothing; the server has the last word.
+    if (file.size > IMAGE_MAX_BYTES || (file.type && !file.type.startsWith('image/'))) {
+      setLocalError(file.size > IMAGE_MAX_BYTES ? t('common.errors.too_large') : t('common.errors.unsupported_image'));
+      e.target.value = '';
+      return;
+    }
+    setLocalError(null);
+    setPreviewUrl(URL.createObjectURL(file));
+    onChange({ kind: 'replace', file });
+  };
+
+  const remove = () => {
+    setPreviewUrl(null);
+    setLocalError(null);
+    if (inputRef.current) inputRef.current.value = '';
+    onChange(currentKey ? { kind: 'remove' } : { kind: 'keep' });
+  };
+
+  const shown = value.kind === 'replace' ? preview : value.kind === 'keep' && currentKey ? imageUrl(currentKey) : null;
+  const message = localError ?? error;
+  return (
+    <div className={styles.picture}>
+      <label htmlFor={id} className={styles.label}>
+        {t('cards.form.picture')}
+      </label>
+      {shown && (
+        <div className={styles.previewRow}>
+          <img
+            className={styles.preview}
+            src={shown}
+            alt={value.kind === 'replace' ? t('cards.form.preview') : t('cards.form.current')}
+          />
+          <Button size="small" variant="secondary" onClick={remove}>
+            {t('cards.form.removePicture')}
+          </Button>
+        </div>
+      )}
+      {value.kind === 'remove' && (
+        <p className={styles.hint} aria-live="polite">
+          {t('cards.form.pictureRemoved')}{' '}
+          <Button size="small" variant="ghost" onClick={() => onChange({ kind: 'keep' })}>
+            {t('cards.form.keepPicture')}
+          </Button>
+        </p>
+      )}
+      <input
+        ref={inputRef}
+        id={id}
+        type="file"
+        accept="image/*"
+        className={styles.fileInput}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''}`}
+        onChange={choose}
+      />
+      <p id={`${id}-hint`} className={styles.hint}>
+        {shown ? t('cards.form.replaceHint') : t('cards.form.pictureHint')}
+      </p>
+      {message && (
+        <p id={`${id}-error`} className={styles.error} role="alert">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}

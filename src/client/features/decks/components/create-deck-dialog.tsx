@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { DECK_SUBTITLE_MAX, DECK_TITLE_MAX, DEFAULT_DECK_COLOR } from '@shared/constants';
+import { createDeckSchema, type Deck } from '@shared/schemas/deck';
+import { Button } from '@client/components/ui/button';
+import { Dialog } from '@client/components/ui/dialog';
+import { Alert } from '@client/components/ui/feedback';
+import { TextField } from '@client/components/ui/field';
+import { errorText, serverFieldErrors } from '@client/lib/errors';
+import { useCreateDeck } from '../api/deck-mutations';
+import { ColorPicker } from './color-picker';
+import styles from './decks.module.css';
+
+type Input = z.input<typeof createDeckSchema>;
+type Output = z.output<typeof createDeckSchema>;
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  studentId: number | null;
+  onCreated: (deck: Deck) => void;
+}
+
+/** Create deck: title (≤ 30), subtitle, colour. Submit is disabled while the title is empty or saving. */
+export function CreateDeckDialog({ open, onOpenChange, studentId, onCreated }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('decks.create.title')}>
+      <CreateDeckForm studentId={studentId} onCancel={() => onOpenChange(false)} onCreated={onCreated} />
+    </Dialog>
+  );
+}
+
+function CreateDeckForm({ studentId, onCancel, onCreated }: { studentId: number | null; onCancel: () => void; onCreated: (deck: Deck) => void }) {
+  const { t } = useTranslation();
+  const create = useCreateDeck();
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(createDeckSchema),
+    defaultValues: { title: '', subtitle: '', color: DEFAULT_DECK_COLOR },
+  });
+  const title = form.watch('title');
+  const server = serverFieldErrors(create.error);
+  const e = form.formState.errors;
+
+  const submit = form.handleSubmit((values) =>
+    create.mutate({ ...values, subtitle: values.subtitle || null, student_id: studentId }, { onSuccess: onCreated }),
+  );
+
+  return (
+    <form noValidate onSubmit={submit} className={styles.form}>
+      {create.error && !Object.keys(server).length && <Alert>{errorText(create.error, t('decks.errors.create'))}</Alert>}
+      <TextField
+        label={t('decks.form.title')}
+        autoComplete="off"
+        maxLength={DECK_TITLE_MAX}
+        length={title.length}
+        error={e.title?.message ?? server.title}
+        {...form.register('title')}
+      />
+      <TextField
+        label={t('decks.form.subtitle')}
+        autoComplete="off"
+        maxLength={DECK_SUBTITLE_MAX}
+        error={e.subtitle?.message ?? server.subtitle}
+        {...form.register('subtitle')}
+      />
+      <Controller
+        control={form.control}
+        name="color"
+        render={({ field }) => <ColorPicker name="deck-color" value={field.value ?? DEFAULT_DECK_COLOR} onChange={field.onChange} />}
+      />
+      <div className={styles.footer}>
+        <Button onClick={onCancel}>{t('common.actions.cancel')}</Button>
+        <Button type="submit" variant="primary" disabled={!title.trim() || create.isPending}>
+          {create.isPending ? t('decks.create.submitting') : t('decks.create.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { useTranslation } from 'react-i18next';
+import type { Deck } from '@shared/schemas/deck';
+import { Button } from '@client/components/ui/button';
+import { EmptyState } from '@client/components/ui/feedback';
+import type { DeckDialogAction } from './deck-dialogs';
+import { DeckCard } from './deck-card';
+import { Pagination } from './pagination';
+import styles from './decks.module.css';
+
+interface Props {
+  all: readonly Deck[];
+  visible: readonly Deck[];
+  items: readonly Deck[];
+  filtering: boolean;
+  page: number;
+  pages: number;
+  onPageChange: (page: number) => void;
+  onCreate: () => void;
+  onImport: () => void;
+  onShowAll: () => void;
+  onShowArchived: () => void;
+  onAction: (action: DeckDialogAction, deck: Deck) => void;
+  onToggleArchived: (deck: Deck) => void;
+}
+
+/** The page of decks, or the right empty state: no decks, no search results, or only archived decks. */
+export function DeckListBody(p: Props) {
+  const { t } = useTranslation();
+  if (p.all.length === 0) {
+    return (
+      <EmptyState
+        title={t('decks.empty.noDecksTitle')}
+        body={t('decks.empty.noDecksBody')}
+        action={
+          <div className={styles.footer} style={{ justifyContent: 'center' }}>
+            <Button variant="primary" onClick={p.onCreate}>
+              {t('decks.createNew')}
+            </Button>
+            <Button onClick={p.onImport}>{t('decks.importDeck')}</Button>
+          </div>
+        }
+      />
+    );
+  }
+  if (p.visible.length === 0) {
+    return p.filtering ? (
+      <EmptyState
+        title={t('decks.empty.noResultsTitle')}
+        body={t('decks.empty.noResultsBody')}
+        action={
+          <Button variant="primary" onClick={p.onShowAll}>
+            {t('decks.empty.showAll')}
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState
+        title={t('decks.empty.allArchivedTitle')}
+        body={t('decks.empty.allArchivedBody')}
+        action={
+          <Button variant="primary" onClick={p.onShowArchived}>
+            {t('decks.search.showArchived')}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <>
+      <ul className={styles.grid} aria-label={t('decks.list.label')}>
+        {p.items.map((deck) => (
+          <li key={deck.id}>
+            <DeckCard deck={deck} onAction={p.onAction} onToggleArchived={p.onToggleArchived} />
+          </li>
+        ))}
+      </ul>
+      {p.pages > 1 && <Pagination page={p.page} pages={p.pages} onChange={p.onPageChange} />}
+    </>
+  );
+}

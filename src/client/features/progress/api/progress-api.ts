@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Progress } from '@shared/schemas/progress';
+import { apiFetch } from '@client/lib/api-client';
+
+/** ['progress'] prefixes every student's progress; the study screen invalidates it after a save. */
+export const progressQueryKey = (studentId: number) => ['progress', studentId] as const;
+
+/** GET /api/progress/{studentId}. */
+export function useProgress(studentId: number | null) {
+  return useQuery({
+    queryKey: progressQueryKey(studentId ?? 0),
+    queryFn: () => apiFetch<Progress>(`/api/progress/${studentId}`),
+    enabled: studentId !== null,
+    staleTime: 0,
+  });
+}
+
+/** DELETE /api/students/{id}/nuke-progress, then the progress is refetched. */
+export function useNukeProgress(studentId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch(`/api/students/${studentId}/nuke-progress`, { method: 'DELETE' }),
+    onError: (err) => console.error('Failed to reset progress', err),
+    onSettled: () => qc.invalidateQueries({ queryKey: progressQueryKey(studentId) }),
+  });
+}
+
+/** DELETE /api/students/{id}/decks/{deckId}/remove-progress, then the progress is refetched. */
+export function useRemoveDeckProgress(studentId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (deckId: number) => apiFetch(`/api/students/${studentId}/decks/${deckId}/remove-progress`, { method: 'DELETE' }),
+    onError: (err) => console.error('Failed to remove deck progress', err),
+    onSettled: () => qc.invalidateQueries({ queryKey: progressQueryKey(studentId) }),
+  });
+}

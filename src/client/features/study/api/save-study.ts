@@ -1,0 +1,123 @@
+/**
+ * Saving a finished session (POST /api/study-sessions and POST /api/card-performance) so that
+ * a result is never lost: it is queued in localStorage before the first attempt, retried with
+ * backoff, and the queue is sent again on the next visit. Each request carries an idempotency
+ * key fixed when the session finished, so a save that reaches the server twice counts once.
+ */
+import type { CardPerformanceInput, StudySaveResult, StudySessionInput } from '@shared/schemas/study';
+import { ApiRequestError, apiFetch } from '@client/lib/api-client';
+
+export interface PendingSave {
+  /** The session's idempotency key; also identifies the entry in the queue. */
+  id: string;
+  /** Null once stored on the server. */
+  session: StudySessionInput | null;
+  performance: CardPerformanceInput | null;
+}
+
+/** localStorage key of the queue (not a SPEC §3 flag: it only holds results not yet saved). */
+export const PENDING_SAVES_KEY = 'pendingStudySaves';
+export const RETRY_DELAYS_MS = [1000, 3000];
+
+/** A key matching the server's /^[A-Za-z0-9_-]{8,100}$/; works outside secure contexts too. */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === 'function') return c.randomUUID().replaceAll('-', '');
+  const bytes = new Uint8Array(16);
+  if (typeof c?.getRandomValues === 'function') c.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function readPendingSaves(): PendingSave[] {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(PENDING_SAVES_KEY) ?? '[]');
+    return Array.isArray(parsed) ? (parsed as PendingSave[]).filter((p) => p && typeof p.id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function writePendingSaves(saves: PendingSave[]): void {
+  try {
+    if (saves.length === 0) window.localStorage.removeItem(PENDING_SAVES_KEY);
+    else window.localStorage.setItem(PENDING_SAVES_KEY, JSON.stringify(saves));
+  } catch {
+    /* storage unavailable: the in-memory retries still run */
+  }
+}
+
+/** Adds or replaces an entry (by id). */
+function putPending(save: PendingSave): void {
+  const rest = readPendingSaves().filter((p) => p.id !== save.id);
+  writePendingSaves(save.session || save.performance ? [...rest, save] : rest);
+}
+
+/** Errors worth retrying: network, timeouts, rate limits, server errors. */
+function isTransient(err: unknown): boolean {
+  if (!(err instanceof ApiRequestError)) return true;
+  return err.status === 0 || err.status === 408 || err.status === 429 || err.status >= 500;
+}
+
+export type SaveOutcome = 'saved' | 'retry' | 'rejected';
+
+/**
+ * One attempt at whatever of the entry is not stored yet. 'rejected' means the server refused
+ * it for good (e.g. the deck was deleted meanwhile): it is logged and dropped (SPEC §8: study
+ * save failures are only logged).
+ */
+export async function attemptSave(entry: PendingSave): Promise<SaveOutcome> {
+  let current = { ...entry };
+  try {
+    if (current.session) {
+      await apiFetch<StudySaveResult>('/api/study-sessions', { json: current.session });
+      current = { ...current, session: null };
+      putPending(current);
+    }
+    if (current.performance) {
+      await apiFetch<StudySaveResult>('/api/card-performance', { json: current.performance });
+      current = { ...current, performance: null };
+      putPending(current);
+    }
+    return 'saved';
+  } catch (err) {
+    if (isTransient(err)) return 'retry';
+    console.error('Failed to save study session', err);
+    putPending({ ...current, session: null, performance: null });
+    return 'rejected';
+  }
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Queues the entry, then tries it now and after each retry delay; it stays queued if all fail. */
+export async function saveWithRetry(entry: PendingSave, onFirstAttempt?: (o: SaveOutcome) => void): Promise<SaveOutcome> {
+  putPending(entry);
+  let outcome = await attemptSave(entry);
+  onFirstAttempt?.(outcome);
+  for (const delay of RETRY_DELAYS_MS) {
+    if (outcome !== 'retry') break;
+    await wait(delay);
+    const latest = readPendingSaves().find((p) => p.id === entry.id);
+    if (!latest) return 'saved';
+    outcome = await attemptSave(latest);
+  }
+  if (outcome === 'retry') console.error('Failed to save study session; it will be sent again later');
+  return outcome;
+}
+
+let flushing: Promise<number> | null = null;
+
+/** Sends every queued save once (on load, when back online); resolves with how many were saved. */
+export function flushPendingSaves(): Promise<number> {
+  flushing ??= (async () => {
+    let saved = 0;
+    for (const entry of readPendingSaves()) {
+      if ((await attemptSave(entry)) === 'saved') saved += 1;
+    }
+    return saved;
+  })().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}

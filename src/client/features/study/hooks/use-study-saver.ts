@@ -1,0 +1,91 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushPendingSaves, newIdempotencyKey, saveWithRetry, type PendingSave, type SaveOutcome } from '../api/save-study';
+import type { StudySummary } from '../study-state';
+import { durationSeconds } from '@shared/study';
+
+/** idle → saving → saved | pending (retrying in the background) | rejected; 'none' without a student. */
+export type SaveStatus = 'idle' | 'none' | 'saving' | 'saved' | 'pending' | 'rejected';
+
+const statusOf = (o: SaveOutcome): SaveStatus => (o === 'saved' ? 'saved' : o === 'retry' ? 'pending' : 'rejected');
+
+/** The two request bodies of a finished session, each with its own idempotency key. */
+export function buildPendingSave(input: {
+  studentId: number;
+  deckId: number;
+  summary: StudySummary;
+  startedAt: number;
+  finishedAt: number;
+}): PendingSave {
+  const { studentId, deckId, summary } = input;
+  const key = newIdempotencyKey();
+  return {
+    id: key,
+    session: {
+      student_id: studentId,
+      deck_id: deckId,
+      cards_studied: summary.total,
+      cards_mastered: summary.mastered,
+      cards_not_mastered: summary.notMastered,
+      accuracy_percentage: summary.accuracy,
+      study_duration_seconds: durationSeconds(input.startedAt, input.finishedAt),
+      idempotency_key: key,
+    },
+    performance:
+      summary.results.length > 0
+        ? { student_id: studentId, card_results: summary.results, idempotency_key: newIdempotencyKey() }
+        : null,
+  };
+}
+
+/**
+ * Saves finished sessions; also sends saves left over from earlier visits (on mount and when
+ * the browser comes back online). Progress is refetched after every successful save.
+ */
+export function useStudySaver() {
+  const qc = useQueryClient();
+  const [status, setStatus] = useState<SaveStatus>('idle');
+  const round = useRef(0);
+
+  const refreshProgress = useCallback(() => void qc.invalidateQueries({ queryKey: ['progress'] }), [qc]);
+
+  useEffect(() => {
+    const flush = () =>
+      void flushPendingSaves().then((saved) => {
+        if (saved > 0) refreshProgress();
+      });
+    flush();
+    window.addEventListener('online', flush);
+    return () => window.removeEventListener('online', flush);
+  }, [refreshProgress]);
+
+  /** Resolves after the first attempt; retries continue in the background. */
+  const save = useCallback(
+    (entry: PendingSave | null) =>
+      new Promise<void>((resolve) => {
+        const mine = ++round.current;
+        if (!entry) {
+          setStatus('none');
+          resolve();
+          return;
+        }
+        setStatus('saving');
+        const update = (o: SaveOutcome) => {
+          if (o === 'saved') refreshProgress();
+          if (round.current === mine) setStatus(statusOf(o));
+        };
+        void saveWithRetry(entry, (o) => {
+          update(o);
+          resolve();
+        }).then(update);
+      }),
+    [refreshProgress],
+  );
+
+  const reset = useCallback(() => {
+    round.current += 1;
+    setStatus('idle');
+  }, []);
+
+  return { status, save, reset };
+}
