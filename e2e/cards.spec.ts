@@ -78,7 +78,8 @@ const TEXT = {
   },
 } as const;
 
-const cardItem = (page: Page, en: string) => page.getByRole('listitem').filter({ has: page.getByText(en, { exact: true }) });
+const cardItem = (page: Page, en: string) =>
+  page.getByRole('listitem').filter({ has: page.getByText(en, { exact: true }) });
 
 /** True once the <img> has decoded real pixels. */
 const isLoaded = (img: ReturnType<Page['getByRole']>) =>
@@ -94,7 +95,9 @@ for (const lang of ['en', 'es'] as const) {
       test.slow(); // a whole journey with several axe scans
       await signUpViaApi(page);
       const student = await createStudentViaApi(page, 'Dani');
-      const res = await page.request.post('/api/decks', { data: { title: 'Pets', subtitle: 'At home', student_id: student.id } });
+      const res = await page.request.post('/api/decks', {
+        data: { title: 'Pets', subtitle: 'At home', student_id: student.id },
+      });
       const deck = (await res.json()) as { id: number };
       await page.goto(`/deck/${deck.id}`);
 
@@ -131,7 +134,9 @@ for (const lang of ['en', 'es'] as const) {
       dialog = page.getByRole('dialog', { name: L.addTitle });
       await dialog.getByLabel(L.english, { exact: true }).fill('Dog');
       await dialog.getByLabel(L.spanish, { exact: true }).fill('Perro');
-      await dialog.getByLabel(L.picture).setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+      await dialog
+        .getByLabel(L.picture)
+        .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
       await dialog.getByRole('button', { name: L.addCard }).click();
       await expect(dialog.getByRole('alert')).toContainText(L.notPicture);
       await dialog.getByRole('button', { name: L.removePicture }).click();

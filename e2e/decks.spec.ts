@@ -154,7 +154,12 @@ for (const lang of ['en', 'es'] as const) {
       test.slow(); // a whole journey with several axe scans
       await signUpViaApi(page);
       const student = await createStudentViaApi(page, 'Ben');
-      for (const [title, subtitle] of [['Animals', 'Farm and zoo'], ['Colours', undefined], ['Food', 'Breakfast words'], ['Numbers', undefined]] as const) {
+      for (const [title, subtitle] of [
+        ['Animals', 'Farm and zoo'],
+        ['Colours', undefined],
+        ['Food', 'Breakfast words'],
+        ['Numbers', undefined],
+      ] as const) {
         await createDeckViaApi(page, title, student.id, subtitle);
       }
       await page.goto('/');
@@ -214,7 +219,9 @@ for (const lang of ['en', 'es'] as const) {
       const box = page.getByRole('searchbox', { name: L.searchBox });
       await box.fill('FRU');
       await box.press('Enter');
-      await expect(page.getByRole('button', { name: L.search, expanded: true })).toHaveAccessibleName(new RegExp(L.results(1)));
+      await expect(page.getByRole('button', { name: L.search, expanded: true })).toHaveAccessibleName(
+        new RegExp(L.results(1)),
+      );
       await expect(deckCard(page, 'Fruit')).toBeVisible();
       await expect(deckCard(page, 'Animals')).toBeHidden();
       await box.fill('zoo');
@@ -240,7 +247,9 @@ for (const lang of ['en', 'es'] as const) {
       await expect(deckCard(page, 'Fruit')).toBeVisible();
       await expect(page.getByText(L.pageOf(2, 2))).toBeHidden();
       const remaining = await (await page.request.get(`/api/decks?student_id=${student.id}`)).json();
-      expect(remaining.map((d: { title: string }) => d.title).sort()).toEqual([L.copyOf('Colours'), 'Colours', 'Fruit', 'Numbers'].sort());
+      expect(remaining.map((d: { title: string }) => d.title).sort()).toEqual(
+        [L.copyOf('Colours'), 'Colours', 'Fruit', 'Numbers'].sort(),
+      );
     });
 
     test("import 'Section 1 Week 1', see it imported, study count 18, remove it", async ({ page }) => {
@@ -287,7 +296,9 @@ for (const lang of ['en', 'es'] as const) {
       await expect(deckCard(page, 'Section 1 Week 1')).toBeHidden();
       await page.getByRole('button', { name: L.new, exact: true }).click();
       await page.getByRole('menuitem', { name: L.importDeck }).click();
-      await expect(page.getByRole('dialog', { name: L.importDeck }).getByRole('button', { name: L.importButton })).toBeEnabled();
+      await expect(
+        page.getByRole('dialog', { name: L.importDeck }).getByRole('button', { name: L.importButton }),
+      ).toBeEnabled();
     });
   });
 }

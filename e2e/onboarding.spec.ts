@@ -104,7 +104,9 @@ test.describe('onboarding', () => {
     await expectStep(page, 'Añade un estudiante', 'Paso 2 de 4');
   });
 
-  test('axe finds no violations on each step', async ({ page }) => {
+  test('axe finds no violations on each step (with reduced motion: no confetti)', async ({ page }) => {
+    test.slow();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await signUpViaApi(page);
     await page.goto('/onboarding');
     await expectStep(page, 'Choose your language', 'Step 1 of 4');
@@ -119,6 +121,7 @@ test.describe('onboarding', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Skip' }).click();
     await expectStep(page, "You're all set!", 'Step 4 of 4');
+    await expect(page.getByTestId('confetti')).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
 });

@@ -44,8 +44,11 @@ const PUBLIC_API = [
 ];
 
 const JSON_BODY_LIMIT = 256 * 1024;
-/** Multipart card uploads: the picture limit plus room for the text fields. */
-const UPLOAD_BODY_LIMIT = IMAGE_MAX_BYTES + 256 * 1024;
+/**
+ * Multipart card uploads: SPEC §3 sends the same picture twice (front_image and back_image), so
+ * twice the per-picture limit plus room for the text fields; each file is checked on its own.
+ */
+const UPLOAD_BODY_LIMIT = 2 * IMAGE_MAX_BYTES + 256 * 1024;
 
 function withConfiguredMax(config: Config): RateLimits {
   const out = { ...DEFAULT_RATE_LIMITS };

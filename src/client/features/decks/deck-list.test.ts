@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Deck } from '@shared/schemas/deck';
-import { clampPage, filterDecks, importedCatalogueIds, isFilterActive, pageAfterRemoval, pageCount, pageItems, sortNewestFirst } from './deck-list';
+import {
+  clampPage,
+  filterDecks,
+  importedCatalogueIds,
+  isFilterActive,
+  pageAfterRemoval,
+  pageCount,
+  pageItems,
+  sortNewestFirst,
+} from './deck-list';
 
 let nextId = 1;
 function deck(over: Partial<Deck> = {}): Deck {

@@ -23,7 +23,9 @@ export function filterDecks(decks: readonly Deck[], filter: DeckFilter): Deck[] 
   return decks.filter((deck) => {
     if (deck.is_archived && !filter.showArchived) return false;
     if (!needle) return true;
-    return deck.title.toLocaleLowerCase().includes(needle) || (deck.subtitle ?? '').toLocaleLowerCase().includes(needle);
+    return (
+      deck.title.toLocaleLowerCase().includes(needle) || (deck.subtitle ?? '').toLocaleLowerCase().includes(needle)
+    );
   });
 }
 

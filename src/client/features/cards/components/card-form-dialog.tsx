@@ -28,15 +28,35 @@ interface Props {
 export function CardFormDialog({ open, onOpenChange, deckId, card, onSaved }: Props) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={card ? t('cards.form.editTitle') : t('cards.form.createTitle')}>
-      <CardForm key={card?.id ?? 'new'} deckId={deckId} card={card ?? null} onCancel={() => onOpenChange(false)} onSaved={onSaved} />
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={card ? t('cards.form.editTitle') : t('cards.form.createTitle')}
+    >
+      <CardForm
+        key={card?.id ?? 'new'}
+        deckId={deckId}
+        card={card ?? null}
+        onCancel={() => onOpenChange(false)}
+        onSaved={onSaved}
+      />
     </Dialog>
   );
 }
 
 const PICTURE_ERRORS = new Set(['too_large', 'unsupported_image']);
 
-function CardForm({ deckId, card, onCancel, onSaved }: { deckId: number; card: Card | null; onCancel: () => void; onSaved: Props['onSaved'] }) {
+function CardForm({
+  deckId,
+  card,
+  onCancel,
+  onSaved,
+}: {
+  deckId: number;
+  card: Card | null;
+  onCancel: () => void;
+  onSaved: Props['onSaved'];
+}) {
   const { t } = useTranslation();
   const save = useSaveCard();
   const [picture, setPicture] = useState<PictureChange>({ kind: 'keep' });
@@ -50,9 +70,11 @@ function CardForm({ deckId, card, onCancel, onSaved }: { deckId: number; card: C
     },
   });
   const err = save.error;
-  const pictureError = err instanceof ApiRequestError && PICTURE_ERRORS.has(err.code) ? errorText(err, t('cards.errors.save')) : undefined;
+  const pictureError =
+    err instanceof ApiRequestError && PICTURE_ERRORS.has(err.code) ? errorText(err, t('cards.errors.save')) : undefined;
   const server = serverFieldErrors(err);
-  const generalError = err && !pictureError && !Object.keys(server).length ? errorText(err, t('cards.errors.save')) : null;
+  const generalError =
+    err && !pictureError && !Object.keys(server).length ? errorText(err, t('cards.errors.save')) : null;
   const e = form.formState.errors;
 
   const submit = form.handleSubmit((text) =>
@@ -71,7 +93,14 @@ function CardForm({ deckId, card, onCancel, onSaved }: { deckId: number; card: C
         }}
         error={pictureError ?? server.front_image ?? server.back_image}
       />
-      <TextField label={t('cards.form.en')} required autoComplete="off" maxLength={CARD_TEXT_MAX} error={e.en?.message ?? server.en} {...form.register('en')} />
+      <TextField
+        label={t('cards.form.en')}
+        required
+        autoComplete="off"
+        maxLength={CARD_TEXT_MAX}
+        error={e.en?.message ?? server.en}
+        {...form.register('en')}
+      />
       <TextField
         label={t('cards.form.enPronunciation')}
         autoComplete="off"
@@ -79,7 +108,15 @@ function CardForm({ deckId, card, onCancel, onSaved }: { deckId: number; card: C
         error={e.en_pronunciation?.message ?? server.en_pronunciation}
         {...form.register('en_pronunciation')}
       />
-      <TextField label={t('cards.form.es')} required autoComplete="off" lang="es" maxLength={CARD_TEXT_MAX} error={e.es?.message ?? server.es} {...form.register('es')} />
+      <TextField
+        label={t('cards.form.es')}
+        required
+        autoComplete="off"
+        lang="es"
+        maxLength={CARD_TEXT_MAX}
+        error={e.es?.message ?? server.es}
+        {...form.register('es')}
+      />
       <TextField
         label={t('cards.form.esPronunciation')}
         autoComplete="off"
@@ -90,7 +127,11 @@ function CardForm({ deckId, card, onCancel, onSaved }: { deckId: number; card: C
       <div className={styles.footer}>
         <Button onClick={onCancel}>{t('common.actions.cancel')}</Button>
         <Button type="submit" variant="primary" disabled={save.isPending}>
-          {save.isPending ? t('common.actions.saving') : card ? t('cards.form.submitEdit') : t('cards.form.submitCreate')}
+          {save.isPending
+            ? t('common.actions.saving')
+            : card
+              ? t('cards.form.submitEdit')
+              : t('cards.form.submitCreate')}
         </Button>
       </div>
     </form>

@@ -63,7 +63,11 @@ export function DeckCards({ deckId, cards, editable }: Props) {
         <ul className={styles.list}>
           {cards.map((card) => (
             <li key={card.id}>
-              <CardItem card={card} onEdit={editable ? openForm : undefined} onDelete={editable ? setToDelete : undefined} />
+              <CardItem
+                card={card}
+                onEdit={editable ? openForm : undefined}
+                onDelete={editable ? setToDelete : undefined}
+              />
             </li>
           ))}
         </ul>

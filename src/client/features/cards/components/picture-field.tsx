@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MAX_BYTES } from '@shared/constants';
 import { Button } from '@client/components/ui/button';
+import { ImageIcon } from '@client/components/ui/icons';
 import { imageUrl, type PictureChange } from '../card-form-data';
 import styles from './cards.module.css';
 
@@ -28,9 +29,12 @@ export function PictureField({ currentKey, value, onChange, error }: Props) {
     previewRef.current = url;
     setPreview(url);
   };
-  useEffect(() => () => {
-    if (previewRef.current) URL.revokeObjectURL(previewRef.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (previewRef.current) URL.revokeObjectURL(previewRef.current);
+    },
+    [],
+  );
 
   const choose = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -57,9 +61,9 @@ export function PictureField({ currentKey, value, onChange, error }: Props) {
   const message = localError ?? error;
   return (
     <div className={styles.picture}>
-      <label htmlFor={id} className={styles.label}>
+      <span id={`${id}-label`} className={styles.label}>
         {t('cards.form.picture')}
-      </label>
+      </span>
       {shown && (
         <div className={styles.previewRow}>
           <img
@@ -67,7 +71,7 @@ export function PictureField({ currentKey, value, onChange, error }: Props) {
             src={shown}
             alt={value.kind === 'replace' ? t('cards.form.preview') : t('cards.form.current')}
           />
-          <Button size="small" variant="secondary" onClick={remove}>
+          <Button variant="secondary" onClick={remove}>
             {t('cards.form.removePicture')}
           </Button>
         </div>
@@ -75,23 +79,29 @@ export function PictureField({ currentKey, value, onChange, error }: Props) {
       {value.kind === 'remove' && (
         <p className={styles.hint} aria-live="polite">
           {t('cards.form.pictureRemoved')}{' '}
-          <Button size="small" variant="ghost" onClick={() => onChange({ kind: 'keep' })}>
+          <Button variant="ghost" onClick={() => onChange({ kind: 'keep' })}>
             {t('cards.form.keepPicture')}
           </Button>
         </p>
       )}
-      <input
-        ref={inputRef}
-        id={id}
-        type="file"
-        accept="image/*"
-        className={styles.fileInput}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''}`}
-        onChange={choose}
-      />
+      {/* The native input stays focusable but hidden, so its button text follows the interface language. */}
+      <label className={styles.fileButton}>
+        <input
+          ref={inputRef}
+          id={id}
+          type="file"
+          accept="image/*"
+          className="visually-hidden"
+          aria-labelledby={`${id}-label ${id}-choose`}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''}`}
+          onChange={choose}
+        />
+        <ImageIcon />
+        <span id={`${id}-choose`}>{shown ? t('cards.form.chooseOther') : t('cards.form.choose')}</span>
+      </label>
       <p id={`${id}-hint`} className={styles.hint}>
-        {shown ? t('cards.form.replaceHint') : t('cards.form.pictureHint')}
+        {t('cards.form.pictureHint')}
       </p>
       {message && (
         <p id={`${id}-error`} className={styles.error} role="alert">

@@ -42,7 +42,8 @@ export async function importDeck(source: CatalogueDeck, studentId: number | null
 export function useImportDeck() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ source, studentId }: { source: CatalogueDeck; studentId: number | null }) => importDeck(source, studentId),
+    mutationFn: ({ source, studentId }: { source: CatalogueDeck; studentId: number | null }) =>
+      importDeck(source, studentId),
     onSettled: () => qc.invalidateQueries({ queryKey: decksKey }),
     onError: (err) => console.error('Failed to import cards', err),
   });

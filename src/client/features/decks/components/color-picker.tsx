@@ -4,10 +4,29 @@ import { CheckIcon } from '@client/components/ui/icons';
 import styles from './decks.module.css';
 
 /** Translation keys of the colour names, in the order of DECK_COLORS. */
-const COLOR_NAMES = ['coral', 'turquoise', 'sky', 'sage', 'sunflower', 'pink', 'blue', 'purple', 'red', 'green'] as const;
+const COLOR_NAMES = [
+  'coral',
+  'turquoise',
+  'sky',
+  'sage',
+  'sunflower',
+  'pink',
+  'blue',
+  'purple',
+  'red',
+  'green',
+] as const;
 
 /** The ten deck colours as a radio group; each swatch is named for screen readers. */
-export function ColorPicker({ value, onChange, name }: { value: string; onChange: (color: string) => void; name: string }) {
+export function ColorPicker({
+  value,
+  onChange,
+  name,
+}: {
+  value: string;
+  onChange: (color: string) => void;
+  name: string;
+}) {
   const { t } = useTranslation();
   return (
     <fieldset className={styles.colors}>
@@ -15,7 +34,14 @@ export function ColorPicker({ value, onChange, name }: { value: string; onChange
       <div className={styles.swatches}>
         {DECK_COLORS.map((color, i) => (
           <label key={color} className={styles.swatch}>
-            <input type="radio" name={name} value={color} checked={value === color} onChange={() => onChange(color)} aria-label={t(`decks.colors.${COLOR_NAMES[i]}`)} />
+            <input
+              type="radio"
+              name={name}
+              value={color}
+              checked={value === color}
+              onChange={() => onChange(color)}
+              aria-label={t(`decks.colors.${COLOR_NAMES[i]}`)}
+            />
             <span className={styles.swatchDot} style={{ background: color }} aria-hidden="true">
               {value === color && <CheckIcon size={18} />}
             </span>

@@ -33,7 +33,15 @@ export function CreateDeckDialog({ open, onOpenChange, studentId, onCreated }: P
   );
 }
 
-function CreateDeckForm({ studentId, onCancel, onCreated }: { studentId: number | null; onCancel: () => void; onCreated: (deck: Deck) => void }) {
+function CreateDeckForm({
+  studentId,
+  onCancel,
+  onCreated,
+}: {
+  studentId: number | null;
+  onCancel: () => void;
+  onCreated: (deck: Deck) => void;
+}) {
   const { t } = useTranslation();
   const create = useCreateDeck();
   const form = useForm<Input, unknown, Output>({
@@ -50,7 +58,9 @@ function CreateDeckForm({ studentId, onCancel, onCreated }: { studentId: number 
 
   return (
     <form noValidate onSubmit={submit} className={styles.form}>
-      {create.error && !Object.keys(server).length && <Alert>{errorText(create.error, t('decks.errors.create'))}</Alert>}
+      {create.error && !Object.keys(server).length && (
+        <Alert>{errorText(create.error, t('decks.errors.create'))}</Alert>
+      )}
       <TextField
         label={t('decks.form.title')}
         autoComplete="off"
@@ -69,7 +79,9 @@ function CreateDeckForm({ studentId, onCancel, onCreated }: { studentId: number 
       <Controller
         control={form.control}
         name="color"
-        render={({ field }) => <ColorPicker name="deck-color" value={field.value ?? DEFAULT_DECK_COLOR} onChange={field.onChange} />}
+        render={({ field }) => (
+          <ColorPicker name="deck-color" value={field.value ?? DEFAULT_DECK_COLOR} onChange={field.onChange} />
+        )}
       />
       <div className={styles.footer}>
         <Button onClick={onCancel}>{t('common.actions.cancel')}</Button>

@@ -17,7 +17,9 @@ export function Creator({ deck }: { deck: Pick<Deck, 'creator_name' | 'creator_a
         <Avatar src={deck.creator_avatar} name={deck.creator_name} />
       )}
       <span>
-        {deck.creator_is_helper ? t('decks.card.byHelper', { name: deck.creator_name }) : t('decks.card.createdBy', { name: deck.creator_name })}
+        {deck.creator_is_helper
+          ? t('decks.card.byHelper', { name: deck.creator_name })
+          : t('decks.card.createdBy', { name: deck.creator_name })}
       </span>
     </span>
   );

@@ -19,13 +19,25 @@ export function DeckCard({ deck, onAction, onToggleArchived }: Props) {
   const navigate = useNavigate();
   const imported = deck.is_imported;
   const items: MenuItem[] = [
-    { label: imported ? t('decks.actions.view') : t('decks.actions.edit'), onSelect: () => navigate(`/deck/${deck.id}`) },
+    {
+      label: imported ? t('decks.actions.view') : t('decks.actions.edit'),
+      onSelect: () => navigate(`/deck/${deck.id}`),
+    },
     ...(imported ? [] : [{ label: t('decks.actions.rename'), onSelect: () => onAction('rename', deck) }]),
     { label: t('decks.actions.duplicate'), onSelect: () => onAction('duplicate', deck) },
     ...(imported
       ? []
-      : [{ label: deck.is_archived ? t('decks.actions.unarchive') : t('decks.actions.archive'), onSelect: () => onToggleArchived(deck) }]),
-    { label: imported ? t('decks.actions.remove') : t('decks.actions.delete'), onSelect: () => onAction('delete', deck), destructive: true },
+      : [
+          {
+            label: deck.is_archived ? t('decks.actions.unarchive') : t('decks.actions.archive'),
+            onSelect: () => onToggleArchived(deck),
+          },
+        ]),
+    {
+      label: imported ? t('decks.actions.remove') : t('decks.actions.delete'),
+      onSelect: () => onAction('delete', deck),
+      destructive: true,
+    },
   ];
   return (
     <article className={styles.deck} style={{ '--deck-color': deck.color } as CSSProperties}>

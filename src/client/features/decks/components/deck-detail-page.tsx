@@ -25,7 +25,9 @@ export default function DeckDetailPage() {
 
   if (authPending) return <Spinner />;
   if (!user) return <Navigate to="/" replace />;
-  const missing = deckId === 0 || (query.error instanceof ApiRequestError && (query.error.status === 404 || query.error.status === 400));
+  const missing =
+    deckId === 0 ||
+    (query.error instanceof ApiRequestError && (query.error.status === 404 || query.error.status === 400));
   if (missing) {
     return (
       <main id="main">
@@ -69,7 +71,11 @@ function DeckDetail({ deck }: { deck: DeckWithCards }) {
   const items: MenuItem[] = [
     ...(own ? [{ label: t('decks.actions.rename'), onSelect: () => setDialog({ action: 'rename', deck }) }] : []),
     { label: t('decks.actions.duplicate'), onSelect: () => setDialog({ action: 'duplicate', deck }) },
-    { label: own ? t('decks.actions.delete') : t('decks.actions.remove'), onSelect: () => setDialog({ action: 'delete', deck }), destructive: true },
+    {
+      label: own ? t('decks.actions.delete') : t('decks.actions.remove'),
+      onSelect: () => setDialog({ action: 'delete', deck }),
+      destructive: true,
+    },
   ];
   const done = (action: DeckDialogAction, _deck: Deck, result?: Deck) => {
     setDialog(null);

@@ -48,7 +48,9 @@ export function DeckDialogs({ target, onClose, onDone }: Props) {
         title={t('decks.duplicate.title')}
         description={deck && t('decks.duplicate.description', { title: deck.title })}
       >
-        {deck && <DuplicateForm deck={deck} onCancel={onClose} onDone={(result) => onDone('duplicate', deck, result)} />}
+        {deck && (
+          <DuplicateForm deck={deck} onCancel={onClose} onDone={(result) => onDone('duplicate', deck, result)} />
+        )}
       </Dialog>
       <ConfirmDialog
         open={target?.action === 'delete'}
@@ -57,7 +59,9 @@ export function DeckDialogs({ target, onClose, onDone }: Props) {
         message={deck ? t(imported ? 'decks.delete.removeMessage' : 'decks.delete.message', { title: deck.title }) : ''}
         confirmLabel={imported ? t('decks.delete.removeConfirm') : t('decks.delete.confirm')}
         pending={remove.isPending}
-        error={remove.error ? errorText(remove.error, t(imported ? 'decks.errors.remove' : 'decks.errors.delete')) : null}
+        error={
+          remove.error ? errorText(remove.error, t(imported ? 'decks.errors.remove' : 'decks.errors.delete')) : null
+        }
         onConfirm={() => deck && remove.mutate(deck.id, { onSuccess: () => onDone('delete', deck) })}
       />
     </>
@@ -85,7 +89,9 @@ function RenameForm({ deck, onCancel, onDone }: { deck: Deck; onCancel: () => vo
   );
   return (
     <form noValidate onSubmit={submit} className={styles.form}>
-      {rename.error && !Object.keys(server).length && <Alert>{errorText(rename.error, t('decks.errors.rename'))}</Alert>}
+      {rename.error && !Object.keys(server).length && (
+        <Alert>{errorText(rename.error, t('decks.errors.rename'))}</Alert>
+      )}
       <TextField
         label={t('decks.form.title')}
         autoComplete="off"
@@ -125,10 +131,14 @@ function DuplicateForm({ deck, onCancel, onDone }: { deck: Deck; onCancel: () =>
   });
   const title = form.watch('title');
   const server = serverFieldErrors(duplicate.error);
-  const submit = form.handleSubmit((values) => duplicate.mutate({ id: deck.id, title: values.title }, { onSuccess: onDone }));
+  const submit = form.handleSubmit((values) =>
+    duplicate.mutate({ id: deck.id, title: values.title }, { onSuccess: onDone }),
+  );
   return (
     <form noValidate onSubmit={submit} className={styles.form}>
-      {duplicate.error && !Object.keys(server).length && <Alert>{errorText(duplicate.error, t('decks.errors.duplicate'))}</Alert>}
+      {duplicate.error && !Object.keys(server).length && (
+        <Alert>{errorText(duplicate.error, t('decks.errors.duplicate'))}</Alert>
+      )}
       <TextField
         label={t('decks.duplicate.name')}
         autoComplete="off"

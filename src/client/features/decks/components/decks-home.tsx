@@ -10,7 +10,17 @@ import { errorText } from '@client/lib/errors';
 import { useCurrentStudent } from '../../students/current-student';
 import { useArchiveDeck } from '../api/deck-mutations';
 import { useDecks } from '../api/get-decks';
-import { clampPage, EMPTY_FILTER, filterDecks, isFilterActive, pageAfterRemoval, pageCount, pageItems, sortNewestFirst, type DeckFilter } from '../deck-list';
+import {
+  clampPage,
+  EMPTY_FILTER,
+  filterDecks,
+  isFilterActive,
+  pageAfterRemoval,
+  pageCount,
+  pageItems,
+  sortNewestFirst,
+  type DeckFilter,
+} from '../deck-list';
 import { CreateDeckDialog } from './create-deck-dialog';
 import { DeckDialogs, type DeckDialogAction, type DeckDialogTarget } from './deck-dialogs';
 import { DeckListBody } from './deck-list-body';
@@ -53,7 +63,10 @@ function DecksHomeForStudent({ studentId }: { studentId: number | null }) {
   const [status, setStatus] = useState('');
 
   // SPEC §8: a failed list shows the error with the list set empty.
-  const all = useMemo(() => (decksQuery.error ? [] : sortNewestFirst(decksQuery.data ?? [])), [decksQuery.data, decksQuery.error]);
+  const all = useMemo(
+    () => (decksQuery.error ? [] : sortNewestFirst(decksQuery.data ?? [])),
+    [decksQuery.data, decksQuery.error],
+  );
   const visible = useMemo(() => filterDecks(all, filter), [all, filter]);
   const filtering = isFilterActive(filter);
   const pages = pageCount(visible.length);
@@ -93,33 +106,39 @@ function DecksHomeForStudent({ studentId }: { studentId: number | null }) {
     <>
       <div className={styles.toolbar}>
         <h1>{t('decks.title')}</h1>
-        <Button variant={filtering ? 'primary' : 'secondary'} aria-expanded={searchOpen} aria-controls={searchOpen ? panelId : undefined} onClick={() => setSearchOpen((o) => !o)}>
-          <SearchIcon />
-          {t('decks.search.toggle')}
-          {filtering && (
-            <>
-              <span className={styles.badge} aria-hidden="true">
-                {visible.length}
-              </span>
-              <span className="visually-hidden"> ({t('decks.search.results', { count: visible.length })})</span>
-            </>
-          )}
-        </Button>
-        <div data-tour="create-deck">
-          <Menu
-            label={t('decks.new')}
-            triggerVariant="primary"
-            trigger={
+        <div className={styles.toolbarActions}>
+          <Button
+            aria-expanded={searchOpen}
+            aria-controls={searchOpen ? panelId : undefined}
+            onClick={() => setSearchOpen((o) => !o)}
+          >
+            <SearchIcon />
+            {t('decks.search.toggle')}
+            {filtering && (
               <>
-                <PlusIcon />
-                {t('decks.new')}
+                <span className={styles.badge} aria-hidden="true">
+                  {visible.length}
+                </span>
+                <span className="visually-hidden"> ({t('decks.search.results', { count: visible.length })})</span>
               </>
-            }
-            items={[
-              { label: t('decks.createNew'), onSelect: () => setPanel('create') },
-              { label: t('decks.importDeck'), onSelect: () => setPanel('import') },
-            ]}
-          />
+            )}
+          </Button>
+          <div data-tour="create-deck">
+            <Menu
+              label={t('decks.new')}
+              triggerVariant="primary"
+              trigger={
+                <>
+                  <PlusIcon />
+                  {t('decks.new')}
+                </>
+              }
+              items={[
+                { label: t('decks.createNew'), onSelect: () => setPanel('create') },
+                { label: t('decks.importDeck'), onSelect: () => setPanel('import') },
+              ]}
+            />
+          </div>
         </div>
       </div>
       {searchOpen && (

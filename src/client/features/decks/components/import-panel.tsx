@@ -56,7 +56,12 @@ export function ImportPanel({ open, onOpenChange, studentId, decks, onImported }
   const error = importDeck.error;
   const list = catalogue.data?.decks ?? [];
   return (
-    <Dialog open={open} onOpenChange={change} title={t('decks.import.title')} description={t('decks.import.description')}>
+    <Dialog
+      open={open}
+      onOpenChange={change}
+      title={t('decks.import.title')}
+      description={t('decks.import.description')}
+    >
       <p role="status" className="visually-hidden">
         {status}
       </p>
@@ -79,17 +84,30 @@ export function ImportPanel({ open, onOpenChange, studentId, decks, onImported }
             const done = imported.has(deck.id);
             const busy = importingId === deck.id;
             return (
-              <li key={deck.id} className={styles.catalogueItem} style={{ '--deck-color': deck.color } as CSSProperties}>
+              <li
+                key={deck.id}
+                className={styles.catalogueItem}
+                style={{ '--deck-color': deck.color } as CSSProperties}
+              >
                 <div className={styles.catalogueText}>
                   <h3>{deck.title}</h3>
                   {deck.subtitle && <p>{deck.subtitle}</p>}
                   <p className={styles.creator}>
                     <StarIcon size={16} />
-                    {t('decks.import.by', { author: deck.author })} · {t('decks.card.cardCount', { count: deck.cards.length })}
+                    {t('decks.import.by', { author: deck.author })} ·{' '}
+                    {t('decks.card.cardCount', { count: deck.cards.length })}
                   </p>
                 </div>
-                <Button variant={done ? 'secondary' : 'primary'} disabled={done || importingId !== null} onClick={() => start(deck)}>
-                  {done ? t('decks.import.alreadyImported') : busy ? t('decks.import.importing') : t('decks.import.import')}
+                <Button
+                  variant={done ? 'secondary' : 'primary'}
+                  disabled={done || importingId !== null}
+                  onClick={() => start(deck)}
+                >
+                  {done
+                    ? t('decks.import.alreadyImported')
+                    : busy
+                      ? t('decks.import.importing')
+                      : t('decks.import.import')}
                   <span className="visually-hidden"> {deck.title}</span>
                 </Button>
               </li>

@@ -4,7 +4,15 @@ import { BackIcon, ForwardIcon } from '@client/components/ui/icons';
 import styles from './decks.module.css';
 
 /** Previous / 'Page X of Y' / next. */
-export function Pagination({ page, pages, onChange }: { page: number; pages: number; onChange: (page: number) => void }) {
+export function Pagination({
+  page,
+  pages,
+  onChange,
+}: {
+  page: number;
+  pages: number;
+  onChange: (page: number) => void;
+}) {
   const { t } = useTranslation();
   return (
     <nav className={styles.pagination} aria-label={t('decks.pagination.label')}>

@@ -46,7 +46,12 @@ export function SearchPanel({ id, draft, onDraftChange, filter, onSearch, onShow
         </div>
         <div className={styles.searchOptions}>
           <label className={styles.checkbox} htmlFor={checkboxId}>
-            <input id={checkboxId} type="checkbox" checked={filter.showArchived} onChange={(e) => onShowArchivedChange(e.target.checked)} />
+            <input
+              id={checkboxId}
+              type="checkbox"
+              checked={filter.showArchived}
+              onChange={(e) => onShowArchivedChange(e.target.checked)}
+            />
             {t('decks.search.showArchived')}
           </label>
           <Button onClick={onClear} disabled={!canClear}>

@@ -17,8 +17,7 @@ export function AttentionList({ cards }: { cards: Progress['problematic_cards'] 
             <li key={card.id} className={styles.attentionItem}>
               <p className={styles.pair}>
                 <span lang="en">{card.en}</span>
-                <span aria-hidden="true"> → </span>
-                <span className="visually-hidden"> {t('progress.attention.to')} </span>
+                {' → '}
                 <span lang="es">{card.es}</span>
               </p>
               <p className={styles.meta}>
