@@ -14,9 +14,11 @@ async function reportViaApi(page: Page, title: string, description = 'Steps to r
   expect(res.status()).toBe(201);
   return (await res.json()) as { id: number };
 }
-const closeViaApi = (page: Page, id: number) => page.request.delete(`/api/bugs/${id}`, { data: { password: ADMIN_PASSWORD } });
+const closeViaApi = (page: Page, id: number) =>
+  page.request.delete(`/api/bugs/${id}`, { data: { password: ADMIN_PASSWORD } });
 
-const bugCard = (page: Page, title: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
+const bugCard = (page: Page, title: string) =>
+  page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
 
 test.describe('bug board', () => {
   test('visitors see that sign-in is required', async ({ page }) => {
@@ -132,9 +134,14 @@ test.describe('bug board', () => {
       await page.keyboard.press('Escape');
 
       await page.route(`/api/bugs/${id}`, (route) =>
-        route.fulfill({ status: 429, json: { error: 'Too many attempts. Try again in 60 seconds.', code: 'rate_limited' } }),
+        route.fulfill({
+          status: 429,
+          json: { error: 'Too many attempts. Try again in 60 seconds.', code: 'rate_limited' },
+        }),
       );
-      await bugCard(page, title).getByRole('button', { name: /^Actions for/ }).click();
+      await bugCard(page, title)
+        .getByRole('button', { name: /^Actions for/ })
+        .click();
       await page.getByRole('menuitem', { name: 'Close Bug' }).click();
       const close = page.getByRole('dialog', { name: 'Close Bug' });
       await close.getByLabel('Password').fill('anything');

@@ -6,7 +6,8 @@ test.use({ skipIntro: false });
 const cssVar = (page: Page, name: string) =>
   page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
 const flag = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
-const studentsOf = async (page: Page) => (await (await page.request.get('/api/students')).json()) as { name: string; age: number | null }[];
+const studentsOf = async (page: Page) =>
+  (await (await page.request.get('/api/students')).json()) as { name: string; age: number | null }[];
 
 /** The step's heading is focused on arrival, and the progress text says where we are. */
 async function expectStep(page: Page, heading: string, progress: string) {

@@ -3,7 +3,9 @@ import { createStudentViaApi, expect, expectNoAxeViolations, signUpViaApi, test 
 
 /** A deck with cards, made through the API; returns the deck and its card ids. */
 async function seedDeck(page: Page, studentId: number, title: string, cards: [string, string][]) {
-  const res = await page.request.post('/api/decks', { data: { title, subtitle: `${title} subtitle`, student_id: studentId } });
+  const res = await page.request.post('/api/decks', {
+    data: { title, subtitle: `${title} subtitle`, student_id: studentId },
+  });
   expect(res.status()).toBe(201);
   const deck = (await res.json()) as { id: number; title: string };
   const ids: number[] = [];
@@ -16,7 +18,13 @@ async function seedDeck(page: Page, studentId: number, title: string, cards: [st
 }
 
 /** A finished session as the study screen saves it. */
-async function saveSession(page: Page, studentId: number, deckId: number, results: { card_id: number; is_correct: boolean }[], seconds: number) {
+async function saveSession(
+  page: Page,
+  studentId: number,
+  deckId: number,
+  results: { card_id: number; is_correct: boolean }[],
+  seconds: number,
+) {
   const mastered = results.filter((r) => r.is_correct).length;
   const session = await page.request.post('/api/study-sessions', {
     data: {
@@ -30,11 +38,14 @@ async function saveSession(page: Page, studentId: number, deckId: number, result
     },
   });
   expect(session.status()).toBe(201);
-  const perf = await page.request.post('/api/card-performance', { data: { student_id: studentId, card_results: results } });
+  const perf = await page.request.post('/api/card-performance', {
+    data: { student_id: studentId, card_results: results },
+  });
   expect(perf.status()).toBe(201);
 }
 
-const tile = (page: Page, label: string) => page.locator('dl > div').filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }) });
+const tile = (page: Page, label: string) =>
+  page.locator('dl > div').filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }) });
 
 /** Ana with sessions on two decks: Animals (50 %, 1 h 1 min) and Colours (100 %, 2 min). */
 async function seedProgress(page: Page) {
@@ -45,13 +56,22 @@ async function seedProgress(page: Page) {
     ['cat', 'el gato'],
   ]);
   const colours = await seedDeck(page, ana.id, 'Colours', [['red', 'rojo']]);
-  await saveSession(page, ana.id, animals.id, [
-    { card_id: animals.cardIds[0]!, is_correct: true },
-    { card_id: animals.cardIds[1]!, is_correct: false },
-  ], 3660);
+  await saveSession(
+    page,
+    ana.id,
+    animals.id,
+    [
+      { card_id: animals.cardIds[0]!, is_correct: true },
+      { card_id: animals.cardIds[1]!, is_correct: false },
+    ],
+    3660,
+  );
   await saveSession(page, ana.id, colours.id, [{ card_id: colours.cardIds[0]!, is_correct: true }], 120);
   return { ana, animals, colours };
 }
+
+// Whole journeys with real saves and axe runs: allow for a busy machine (a timeout, not a timed assertion).
+test.beforeEach(() => test.slow());
 
 test.describe('progress', () => {
   test('shows the tiles, the decks and the cards needing attention', async ({ page }) => {
@@ -95,7 +115,9 @@ test.describe('progress', () => {
     await expect(page.getByRole('heading', { name: 'Colours' })).toBeVisible();
     await expect(tile(page, 'Decks studied')).toContainText('1');
     await expect(tile(page, 'Overall accuracy')).toContainText('100%');
-    await expect(page.getByRole('region', { name: 'Cards needing attention' })).toContainText('No card needs extra practice right now.');
+    await expect(page.getByRole('region', { name: 'Cards needing attention' })).toContainText(
+      'No card needs extra practice right now.',
+    );
   });
 
   test('nuke progress empties it, after which the menu item is disabled', async ({ page }) => {
@@ -146,7 +168,9 @@ test.describe('progreso en español', () => {
     await expect(tile(page, 'Precisión general')).toContainText('67%');
     await expect(tile(page, 'Tiempo total de estudio')).toContainText('1 h 3 min');
     const today = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium' }).format(new Date());
-    await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Animals' }) })).toContainText(today);
+    await expect(
+      page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Animals' }) }),
+    ).toContainText(today);
     await expect(page.getByRole('region', { name: 'Tarjetas que necesitan atención' })).toContainText('cat → el gato');
     await expectNoAxeViolations(page);
 

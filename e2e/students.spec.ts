@@ -99,7 +99,10 @@ test.describe('students', () => {
     await signUpViaApi(page);
     const ana = await createStudentViaApi(page, 'Ana');
     const ben = await createStudentViaApi(page, 'Ben', 'Español');
-    for (const [title, student] of [['Animals for Ana', ana], ['Colours for Ben', ben]] as const) {
+    for (const [title, student] of [
+      ['Animals for Ana', ana],
+      ['Colours for Ben', ben],
+    ] as const) {
       expect((await page.request.post('/api/decks', { data: { title, student_id: student.id } })).status()).toBe(201);
     }
     await page.goto('/');
@@ -115,7 +118,9 @@ test.describe('students', () => {
     await signUpViaApi(page);
     await page.goto('/');
     await page.route('/api/students', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { error: 'boom', code: 'http_error' } }) : route.fallback(),
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, json: { error: 'boom', code: 'http_error' } })
+        : route.fallback(),
     );
     const panel = await openStudents(page, /^Add student$/);
     await panel.getByRole('button', { name: 'Add first student' }).click();

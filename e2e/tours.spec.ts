@@ -38,6 +38,9 @@ async function expectInsideViewport(page: Page, tooltip: ReturnType<Page['getByR
   expect(box.y + box.height).toBeLessThanOrEqual(vp.height - 10 + 0.5);
 }
 
+// Whole journeys with real saves and axe runs: allow for a busy machine (a timeout, not a timed assertion).
+test.beforeEach(() => test.slow());
+
 test.describe('home tour', () => {
   test('steps forwards and backwards, finishes and is not shown again', async ({ page }) => {
     await onboarded(page);

@@ -10,6 +10,7 @@ import { bugsRoutes } from './features/bugs/bugs.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { decksRoutes } from './features/decks/decks.routes';
+import { exportRoutes } from './features/export/export.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
 import { progressRoutes } from './features/progress/progress.routes';
@@ -79,6 +80,7 @@ export function createApp(options: AppOptions) {
     studyRoutes(deps),
     progressRoutes(deps),
     bugsRoutes(deps),
+    exportRoutes(deps),
   ];
   const known = api.flatMap((r) => r.routes).filter((r) => r.method !== 'ALL').map((r) => ({
     method: r.method,

@@ -32,7 +32,13 @@ export function launchConfetti(random: () => number = Math.random): () => void {
   const layer = document.createElement('div');
   layer.setAttribute('aria-hidden', 'true');
   layer.dataset.confetti = '';
-  Object.assign(layer.style, { position: 'fixed', inset: '0', overflow: 'hidden', pointerEvents: 'none', zIndex: '100' });
+  Object.assign(layer.style, {
+    position: 'fixed',
+    inset: '0',
+    overflow: 'hidden',
+    pointerEvents: 'none',
+    zIndex: '100',
+  });
   document.body.appendChild(layer);
 
   const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -71,10 +77,7 @@ export function launchConfetti(random: () => number = Math.random): () => void {
     made += 1;
     if (made >= CONFETTI.pieces) clearInterval(spawner);
   }, CONFETTI.intervalMs);
-  const cleanup = setTimeout(
-    () => layer.remove(),
-    CONFETTI.pieces * CONFETTI.intervalMs + CONFETTI.lifetimeMs + 100,
-  );
+  const cleanup = setTimeout(() => layer.remove(), CONFETTI.pieces * CONFETTI.intervalMs + CONFETTI.lifetimeMs + 100);
 
   return () => {
     clearInterval(spawner);

@@ -36,7 +36,13 @@ describe('speech', () => {
   });
 
   it('never throws when the browser does', () => {
-    const synth = { cancel: vi.fn(), speak: vi.fn(() => { throw new Error('not allowed'); }), getVoices: () => [] };
+    const synth = {
+      cancel: vi.fn(),
+      speak: vi.fn(() => {
+        throw new Error('not allowed');
+      }),
+      getVoices: () => [],
+    };
     Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true });
     vi.stubGlobal('SpeechSynthesisUtterance', FakeUtterance);
     expect(speak('dog', 'en')).toBe(false);

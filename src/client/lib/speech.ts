@@ -7,7 +7,11 @@ export const SPEECH_LANG: Record<SpeechLanguage, string> = { en: 'en-US', es: 'e
 
 /** True when this browser can speak at all. */
 export function isSpeechSupported(): boolean {
-  return typeof window !== 'undefined' && 'speechSynthesis' in window && typeof window.SpeechSynthesisUtterance === 'function';
+  return (
+    typeof window !== 'undefined' &&
+    'speechSynthesis' in window &&
+    typeof window.SpeechSynthesisUtterance === 'function'
+  );
 }
 
 /** A voice for the language when the browser lists one; the browser's default for `lang` otherwise. */

@@ -4,12 +4,20 @@ import { firstSideFor } from './first-side';
 
 type C = { id: number };
 const cards: C[] = [{ id: 1 }, { id: 2 }, { id: 3 }];
-const run = (actions: StudyAction<C>[], start: StudyState<C> = initialStudyState(cards, 1000)) => actions.reduce(studyReducer, start);
+const run = (actions: StudyAction<C>[], start: StudyState<C> = initialStudyState(cards, 1000)) =>
+  actions.reduce(studyReducer, start);
 
 describe('study state', () => {
   it('starts on the first card, unflipped, every card unvisited', () => {
     const s = initialStudyState(cards, 1000);
-    expect(s).toMatchObject({ index: 0, flipped: false, marks: {}, finished: false, startedAt: 1000, finishedAt: null });
+    expect(s).toMatchObject({
+      index: 0,
+      flipped: false,
+      marks: {},
+      finished: false,
+      startedAt: 1000,
+      finishedAt: null,
+    });
   });
 
   it('flips back and forth; moving to another card shows its first side', () => {
@@ -44,19 +52,33 @@ describe('study state', () => {
     expect(done).toMatchObject({ finished: true, finishedAt: 5000, index: 2 });
     expect(studyReducer(done, { type: 'flip' })).toBe(done);
     expect(studyReducer(done, { type: 'previous' })).toBe(done);
-    const skipped = run([{ type: 'skip', now: 1 }, { type: 'skip', now: 2 }, { type: 'skip', now: 3 }]);
+    const skipped = run([
+      { type: 'skip', now: 1 },
+      { type: 'skip', now: 2 },
+      { type: 'skip', now: 3 },
+    ]);
     expect(skipped.finished).toBe(true);
   });
 
   it('restart takes the new order, clears marks and counts the round', () => {
-    const done = run([{ type: 'mark', mark: 'mastered', now: 1 }, { type: 'mark', mark: 'mastered', now: 2 }, { type: 'mark', mark: 'mastered', now: 3 }]);
+    const done = run([
+      { type: 'mark', mark: 'mastered', now: 1 },
+      { type: 'mark', mark: 'mastered', now: 2 },
+      { type: 'mark', mark: 'mastered', now: 3 },
+    ]);
     const again = studyReducer(done, { type: 'restart', cards: [...cards].reverse(), now: 9 });
     expect(again).toMatchObject({ index: 0, marks: {}, finished: false, startedAt: 9, round: 1 });
     expect(again.cards.map((c) => c.id)).toEqual([3, 2, 1]);
   });
 
   it('summarizes: accuracy over all cards, skipped cards are not answers', () => {
-    const s = summarize(run([{ type: 'mark', mark: 'mastered', now: 1 }, { type: 'skip', now: 2 }, { type: 'mark', mark: 'not-mastered', now: 3 }]));
+    const s = summarize(
+      run([
+        { type: 'mark', mark: 'mastered', now: 1 },
+        { type: 'skip', now: 2 },
+        { type: 'mark', mark: 'not-mastered', now: 3 },
+      ]),
+    );
     expect(s).toMatchObject({ total: 3, mastered: 1, notMastered: 1, unvisited: 1, allMastered: false });
     expect(s.accuracy).toBeCloseTo(100 / 3);
     expect(s.results).toEqual([

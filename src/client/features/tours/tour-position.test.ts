@@ -7,7 +7,12 @@ const tip = { width: 340, height: 180 };
 
 describe('tour tooltip position', () => {
   it('centres a step without a target', () => {
-    expect(computeTooltipPosition(null, tip, viewport)).toEqual({ top: 230, left: 10, placement: 'center', arrowLeft: null });
+    expect(computeTooltipPosition(null, tip, viewport)).toEqual({
+      top: 230,
+      left: 10,
+      placement: 'center',
+      arrowLeft: null,
+    });
   });
 
   it('goes below a target near the top, arrow pointing at its centre', () => {
@@ -27,7 +32,12 @@ describe('tour tooltip position', () => {
   it('always keeps a 10 px margin from the viewport edges when it fits', () => {
     fc.assert(
       fc.property(
-        fc.record({ top: fc.integer({ min: -200, max: 900 }), left: fc.integer({ min: -200, max: 600 }), width: fc.integer({ min: 1, max: 400 }), height: fc.integer({ min: 1, max: 300 }) }),
+        fc.record({
+          top: fc.integer({ min: -200, max: 900 }),
+          left: fc.integer({ min: -200, max: 600 }),
+          width: fc.integer({ min: 1, max: 400 }),
+          height: fc.integer({ min: 1, max: 300 }),
+        }),
         fc.integer({ min: 320, max: 1600 }),
         fc.integer({ min: 480, max: 1200 }),
         (target, vw, vh) => {

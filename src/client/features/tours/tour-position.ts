@@ -37,7 +37,13 @@ function fit(value: number, size: number, viewport: number, margin: number) {
  * Below the target when it fits, else above, else on the side with more room (then clamped,
  * possibly overlapping a very tall target); centred in the viewport without a target.
  */
-export function computeTooltipPosition(target: Box | null, tooltip: Size, viewport: Size, margin = TOOLTIP_MARGIN, gap = TOOLTIP_GAP): TooltipPosition {
+export function computeTooltipPosition(
+  target: Box | null,
+  tooltip: Size,
+  viewport: Size,
+  margin = TOOLTIP_MARGIN,
+  gap = TOOLTIP_GAP,
+): TooltipPosition {
   if (!target) {
     return {
       top: fit((viewport.height - tooltip.height) / 2, tooltip.height, viewport.height, margin),
@@ -58,6 +64,10 @@ export function computeTooltipPosition(target: Box | null, tooltip: Size, viewpo
   const top = fit(wantedTop, tooltip.height, viewport.height, margin);
   const centreX = target.left + target.width / 2;
   const left = fit(centreX - tooltip.width / 2, tooltip.width, viewport.width, margin);
-  const arrowLeft = clamp(centreX - left, Math.min(ARROW_INSET, tooltip.width / 2), Math.max(tooltip.width - ARROW_INSET, tooltip.width / 2));
+  const arrowLeft = clamp(
+    centreX - left,
+    Math.min(ARROW_INSET, tooltip.width / 2),
+    Math.max(tooltip.width - ARROW_INSET, tooltip.width / 2),
+  );
   return { top, left, placement, arrowLeft };
 }

@@ -14,7 +14,9 @@ export function exportService(deps: AppDeps) {
         if (!user) throw unauthorized();
         const cardsOf = new Map<number, ExportDocument['decks'][number]['cards']>();
         for (const { deck_id: deckId, ...card } of await repo.cards(userId)) {
-          cardsOf.set(deckId, [...(cardsOf.get(deckId) ?? []), card]);
+          const list = cardsOf.get(deckId);
+          if (list) list.push(card);
+          else cardsOf.set(deckId, [card]);
         }
         const decks = (await repo.decks(userId)).map((d) => ({
           ...d,

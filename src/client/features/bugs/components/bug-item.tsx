@@ -39,7 +39,10 @@ export function BugItem({ bug, voting, onVote, onClose }: BugItemProps) {
           <UpvoteIcon />
           <span>{bug.upvotes}</span>
         </button>
-        <Menu label={t('bugs.item.actions', { title: bug.title })} items={[{ label: t('bugs.item.close'), onSelect: onClose }]} />
+        <Menu
+          label={t('bugs.item.actions', { title: bug.title })}
+          items={[{ label: t('bugs.item.close'), onSelect: onClose }]}
+        />
       </div>
     </article>
   );

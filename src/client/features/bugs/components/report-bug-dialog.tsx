@@ -21,7 +21,10 @@ interface ReportBugDialogProps {
 export function ReportBugDialog({ open, onOpenChange, onReported }: ReportBugDialogProps) {
   const { t } = useTranslation();
   const report = useReportBug();
-  const form = useForm<BugInput>({ resolver: zodResolver(bugInputSchema), defaultValues: { title: '', description: '' } });
+  const form = useForm<BugInput>({
+    resolver: zodResolver(bugInputSchema),
+    defaultValues: { title: '', description: '' },
+  });
   const title = form.watch('title') ?? '';
   const description = form.watch('description') ?? '';
   const blank = title.trim() === '' || description.trim() === '';
@@ -37,7 +40,12 @@ export function ReportBugDialog({ open, onOpenChange, onReported }: ReportBugDia
   };
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen} title={t('bugs.report.title')} description={t('bugs.report.description')}>
+    <Dialog
+      open={open}
+      onOpenChange={changeOpen}
+      title={t('bugs.report.title')}
+      description={t('bugs.report.description')}
+    >
       <form
         noValidate
         onSubmit={form.handleSubmit((values) =>

@@ -7,7 +7,8 @@ const PIECES = 100;
 const INTERVAL_MS = 50;
 const LIFETIME_MS = 5000;
 
-const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** A one-off burst of falling paper; nothing at all for people who ask for reduced motion. */
 export function Confetti() {

@@ -25,7 +25,10 @@ interface StudentStepProps {
 export function StudentStep({ created, onCreated, onNext, onBack }: StudentStepProps) {
   const { t } = useTranslation();
   const create = useCreateOnboardingStudent();
-  const form = useForm<StudentInput>({ resolver: zodResolver(studentInputSchema), defaultValues: { name: '', age: null } });
+  const form = useForm<StudentInput>({
+    resolver: zodResolver(studentInputSchema),
+    defaultValues: { name: '', age: null },
+  });
   const e = form.formState.errors;
   const server = serverFieldErrors(create.error);
   const name = form.watch('name') ?? '';

@@ -29,7 +29,8 @@ export function useNukeProgress(studentId: number) {
 export function useRemoveDeckProgress(studentId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (deckId: number) => apiFetch(`/api/students/${studentId}/decks/${deckId}/remove-progress`, { method: 'DELETE' }),
+    mutationFn: (deckId: number) =>
+      apiFetch(`/api/students/${studentId}/decks/${deckId}/remove-progress`, { method: 'DELETE' }),
     onError: (err) => console.error('Failed to remove deck progress', err),
     onSettled: () => qc.invalidateQueries({ queryKey: progressQueryKey(studentId) }),
   });

@@ -13,7 +13,15 @@ import styles from './progress.module.css';
 type DeckStats = Progress['deck_statistics'][number];
 
 /** One card per studied deck, with a menu to study it again or remove its progress. */
-export function DeckProgressList({ decks, studentId, studentName }: { decks: DeckStats[]; studentId: number; studentName: string }) {
+export function DeckProgressList({
+  decks,
+  studentId,
+  studentName,
+}: {
+  decks: DeckStats[];
+  studentId: number;
+  studentName: string;
+}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const lang = currentLanguage(i18n.language);

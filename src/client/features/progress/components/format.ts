@@ -5,7 +5,9 @@ export const currentLanguage = (lng: string): Language => (lng.startsWith('es') 
 
 /** A rounded percentage, or 'N/A' when there is nothing to measure. */
 export function formatPercent(value: number | null | undefined, t: TFunction): string {
-  return value === null || value === undefined || !Number.isFinite(value) ? t('progress.na') : t('progress.percent', { value: Math.round(value) });
+  return value === null || value === undefined || !Number.isFinite(value)
+    ? t('progress.na')
+    : t('progress.percent', { value: Math.round(value) });
 }
 
 /** A date in the interface language (e.g. "Mar 4, 2025" / "4 mar 2025"). */

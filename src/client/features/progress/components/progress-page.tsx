@@ -56,7 +56,14 @@ function StudentProgress({ student }: { student: Student }) {
         <h1>{t('progress.title', { name: student.name })}</h1>
         <Menu
           label={t('progress.menu.label')}
-          items={[{ label: t('progress.menu.nuke'), destructive: true, disabled: !hasData, onSelect: () => setConfirmNuke(true) }]}
+          items={[
+            {
+              label: t('progress.menu.nuke'),
+              destructive: true,
+              disabled: !hasData,
+              onSelect: () => setConfirmNuke(true),
+            },
+          ]}
         />
       </div>
 

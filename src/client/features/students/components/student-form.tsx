@@ -13,7 +13,8 @@ import styles from './students.module.css';
 
 /** The age input gives '' when empty; the schema wants null or a number. */
 /** Translation key of each native-language value. */
-export const nativeLanguageKey = (lang: string) => (lang === 'English' ? 'english' : lang === 'Español' ? 'spanish' : 'none');
+export const nativeLanguageKey = (lang: string) =>
+  lang === 'English' ? 'english' : lang === 'Español' ? 'spanish' : 'none';
 
 export const ageFromInput = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
@@ -34,7 +35,11 @@ export function StudentForm({ student, pending, error, serverError, onSubmit, on
   const selectId = useId();
   const form = useForm<StudentInput>({
     resolver: zodResolver(studentInputSchema),
-    defaultValues: { name: student?.name ?? '', age: student?.age ?? null, native_language: student?.native_language ?? '' },
+    defaultValues: {
+      name: student?.name ?? '',
+      age: student?.age ?? null,
+      native_language: student?.native_language ?? '',
+    },
   });
   const e = form.formState.errors;
   const server = serverFieldErrors(serverError);

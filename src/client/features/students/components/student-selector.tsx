@@ -25,7 +25,12 @@ export function StudentSelector() {
       <label htmlFor={id} className="visually-hidden">
         {t('students.selector.current')}
       </label>
-      <select id={id} className={styles.selectorSelect} value={currentStudent.id} onChange={(e) => setCurrentStudentId(Number(e.target.value))}>
+      <select
+        id={id}
+        className={styles.selectorSelect}
+        value={currentStudent.id}
+        onChange={(e) => setCurrentStudentId(Number(e.target.value))}
+      >
         {students.map((s) => (
           <option key={s.id} value={s.id}>
             {s.name}

@@ -6,9 +6,22 @@ import { AuthProvider } from '../../auth/auth-provider';
 import { CurrentStudentProvider, useCurrentStudent } from '../current-student';
 import { StudentsPanel } from './students-panel';
 
-const user = { id: 1, email: 'pat@example.com', name: 'Pat', google_user_data: { picture: null, given_name: 'Pat', name: 'Pat' } };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const student = (id: number, name: string, extra = {}) => ({ id, name, age: null, native_language: '', created_at: '2030-01-01T00:00:00Z', ...extra });
+const user = {
+  id: 1,
+  email: 'pat@example.com',
+  name: 'Pat',
+  google_user_data: { picture: null, given_name: 'Pat', name: 'Pat' },
+};
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const student = (id: number, name: string, extra = {}) => ({
+  id,
+  name,
+  age: null,
+  native_language: '',
+  created_at: '2030-01-01T00:00:00Z',
+  ...extra,
+});
 
 type Handler = (method: string, body: unknown) => Response | undefined;
 
@@ -60,7 +73,8 @@ async function renderPanel() {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('StudentsPanel', () => {
+// Generous: the machine running the suite may be busy, and user-event types key by key.
+describe('StudentsPanel', { timeout: 20_000 }, () => {
   it('adds the first student, sending an empty age as null, and makes it current', async () => {
     const calls = stubApi([]);
     await renderPanel();
@@ -69,7 +83,11 @@ describe('StudentsPanel', () => {
     await userEvent.selectOptions(screen.getByLabelText('Native language'), 'English');
     await userEvent.click(screen.getByRole('button', { name: 'Add student' }));
     expect(await screen.findByRole('button', { name: 'Edit Ana' })).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Ana', age: null, native_language: 'English' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Ana',
+      age: null,
+      native_language: 'English',
+    });
     expect(screen.getByTestId('current')).toHaveTextContent('Ana');
   });
 
@@ -91,7 +109,11 @@ describe('StudentsPanel', () => {
   it('shows the SPEC message on a failed create, and server field errors next to the field', async () => {
     stubApi([], (method) =>
       method === 'POST'
-        ? json(400, { error: 'Invalid input: name', code: 'invalid_input', fields: [{ field: 'name', code: 'too_big', message: 'x', maximum: 50 }] })
+        ? json(400, {
+            error: 'Invalid input: name',
+            code: 'invalid_input',
+            fields: [{ field: 'name', code: 'too_big', message: 'x', maximum: 50 }],
+          })
         : undefined,
     );
     await renderPanel();
@@ -104,7 +126,9 @@ describe('StudentsPanel', () => {
   });
 
   it("shows 'Failed to update student' when an edit fails", async () => {
-    stubApi([student(5, 'Ana')], (method) => (method === 'PUT' ? json(500, { error: 'Internal error', code: 'internal' }) : undefined));
+    stubApi([student(5, 'Ana')], (method) =>
+      method === 'PUT' ? json(500, { error: 'Internal error', code: 'internal' }) : undefined,
+    );
     await renderPanel();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Ana' }));
     await userEvent.clear(screen.getByLabelText('Name'));

@@ -70,18 +70,29 @@ export function StudentsPanel({ open, onOpenChange }: { open: boolean; onOpenCha
     remove.mutate(deleted.id, {
       onSuccess: () => {
         // SPEC §4: deleting the current student moves to the first remaining one, or none.
-        if (currentStudent?.id === deleted.id) setCurrentStudentId(students.find((s) => s.id !== deleted.id)?.id ?? null);
+        if (currentStudent?.id === deleted.id)
+          setCurrentStudentId(students.find((s) => s.id !== deleted.id)?.id ?? null);
         setStatus(t('students.panel.deleted', { name: deleted.name }));
         setToDelete(null);
       },
     });
   };
 
-  const title = view.kind === 'add' ? t('students.form.addTitle') : view.kind === 'edit' ? t('students.form.editTitle') : t('students.panel.title');
+  const title =
+    view.kind === 'add'
+      ? t('students.form.addTitle')
+      : view.kind === 'edit'
+        ? t('students.form.editTitle')
+        : t('students.panel.title');
 
   return (
     <>
-      <Dialog open={open} onOpenChange={changeOpen} title={title} description={view.kind === 'list' ? t('students.panel.description') : undefined}>
+      <Dialog
+        open={open}
+        onOpenChange={changeOpen}
+        title={title}
+        description={view.kind === 'list' ? t('students.panel.description') : undefined}
+      >
         <p className="visually-hidden" role="status">
           {status}
         </p>
@@ -107,16 +118,28 @@ export function StudentsPanel({ open, onOpenChange }: { open: boolean; onOpenCha
                     <div className={styles.itemText}>
                       <span className={styles.itemName}>{s.name}</span>
                       <span className={styles.itemMeta}>
-                        {s.native_language ? t(`students.languages.${nativeLanguageKey(s.native_language)}`) : t('students.panel.noLanguage')}
+                        {s.native_language
+                          ? t(`students.languages.${nativeLanguageKey(s.native_language)}`)
+                          : t('students.panel.noLanguage')}
                         {s.age !== null && ` · ${t('students.panel.age', { count: s.age })}`}
                       </span>
                     </div>
-                    <Button aria-label={t('students.panel.editNamed', { name: s.name })} onClick={() => show({ kind: 'edit', student: s })}>
-                      {t('common.actions.edit')}
-                    </Button>
-                    <Button variant="ghost" className={styles.danger} aria-label={t('students.panel.deleteNamed', { name: s.name })} onClick={() => setToDelete(s)}>
-                      {t('common.actions.delete')}
-                    </Button>
+                    <div className={styles.itemActions}>
+                      <Button
+                        aria-label={t('students.panel.editNamed', { name: s.name })}
+                        onClick={() => show({ kind: 'edit', student: s })}
+                      >
+                        {t('common.actions.edit')}
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        className={styles.danger}
+                        aria-label={t('students.panel.deleteNamed', { name: s.name })}
+                        onClick={() => setToDelete(s)}
+                      >
+                        {t('common.actions.delete')}
+                      </Button>
+                    </div>
                   </li>
                 ))}
               </ul>
@@ -131,7 +154,11 @@ export function StudentsPanel({ open, onOpenChange }: { open: boolean; onOpenCha
             key={view.kind === 'edit' ? view.student.id : 'new'}
             student={view.kind === 'edit' ? view.student : undefined}
             pending={create.isPending || update.isPending}
-            error={view.kind === 'edit' ? update.error && t('students.errors.update') : create.error && t('students.errors.create')}
+            error={
+              view.kind === 'edit'
+                ? update.error && t('students.errors.update')
+                : create.error && t('students.errors.create')
+            }
             serverError={view.kind === 'edit' ? update.error : create.error}
             onSubmit={submit}
             onCancel={() => show({ kind: 'list' })}

@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { idempotencyKeySchema } from '@shared/schemas/study';
-import { attemptSave, flushPendingSaves, newIdempotencyKey, PENDING_SAVES_KEY, readPendingSaves, saveWithRetry, type PendingSave } from './save-study';
+import {
+  attemptSave,
+  flushPendingSaves,
+  newIdempotencyKey,
+  PENDING_SAVES_KEY,
+  readPendingSaves,
+  saveWithRetry,
+  type PendingSave,
+} from './save-study';
 
 const entry = (): PendingSave => ({
   id: 'key-session-1',
@@ -17,7 +25,8 @@ const entry = (): PendingSave => ({
   performance: { student_id: 1, card_results: [{ card_id: 5, is_correct: true }], idempotency_key: 'key-perf-1' },
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('saving a finished session', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
@@ -42,7 +51,10 @@ describe('saving a finished session', () => {
     fetchMock.mockImplementation(async () => json(201, { ok: true, duplicate: false, saved: 1 }));
     expect(await saveWithRetry(entry())).toBe('saved');
     expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/study-sessions', '/api/card-performance']);
-    expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toMatchObject({ idempotency_key: 'key-session-1', accuracy_percentage: 50 });
+    expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toMatchObject({
+      idempotency_key: 'key-session-1',
+      accuracy_percentage: 50,
+    });
     expect(localStorage.getItem(PENDING_SAVES_KEY)).toBeNull();
   });
 

@@ -91,7 +91,10 @@ export async function attemptSave(entry: PendingSave): Promise<SaveOutcome> {
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Queues the entry, then tries it now and after each retry delay; it stays queued if all fail. */
-export async function saveWithRetry(entry: PendingSave, onFirstAttempt?: (o: SaveOutcome) => void): Promise<SaveOutcome> {
+export async function saveWithRetry(
+  entry: PendingSave,
+  onFirstAttempt?: (o: SaveOutcome) => void,
+): Promise<SaveOutcome> {
   putPending(entry);
   let outcome = await attemptSave(entry);
   onFirstAttempt?.(outcome);

@@ -8,7 +8,8 @@ export type Side = SpeechLanguage;
 export const otherSide = (side: Side): Side => (side === 'en' ? 'es' : 'en');
 
 export const wordOf = (card: Card, side: Side) => (side === 'en' ? card.en : card.es);
-export const pronunciationOf = (card: Card, side: Side) => (side === 'en' ? card.en_pronunciation : card.es_pronunciation);
+export const pronunciationOf = (card: Card, side: Side) =>
+  side === 'en' ? card.en_pronunciation : card.es_pronunciation;
 
 /** Picture of the card: the front image key, else the back one (SPEC §2 Study). */
 export function imageUrl(card: Card): string | null {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@client/components/ui/button';
 import { Dialog } from '@client/components/ui/dialog';
+import { StarIcon } from '@client/components/ui/icons';
 import { launchConfetti, playCelebrationTones } from '@client/lib/celebration';
 import type { SaveStatus } from '../hooks/use-study-saver';
 import type { StudySummary } from '../study-state';
@@ -18,7 +19,14 @@ interface StudyEndDialogProps {
 }
 
 /** Celebration when every card was mastered (confetti and tones), a summary otherwise. */
-export function StudyEndDialog({ open, onOpenChange, summary, saveStatus, hasStudent, onTryAgain }: StudyEndDialogProps) {
+export function StudyEndDialog({
+  open,
+  onOpenChange,
+  summary,
+  saveStatus,
+  hasStudent,
+  onTryAgain,
+}: StudyEndDialogProps) {
   const { t } = useTranslation();
   const celebrate = summary.allMastered;
 
@@ -51,9 +59,9 @@ export function StudyEndDialog({ open, onOpenChange, summary, saveStatus, hasStu
       }
     >
       {celebrate ? (
-        <p className={styles.trophy} aria-hidden="true">
-          🏆
-        </p>
+        <div className={styles.trophy}>
+          <StarIcon size={72} />
+        </div>
       ) : (
         <dl className={styles.counts}>
           <div className={styles.countMastered}>

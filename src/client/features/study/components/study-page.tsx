@@ -26,7 +26,8 @@ export default function StudyPage() {
   if (isPending) return <Spinner />;
   if (!user) return <Navigate to="/" replace />;
 
-  const notFound = id === null || (deck.error instanceof ApiRequestError && (deck.error.status === 404 || deck.error.status === 400));
+  const notFound =
+    id === null || (deck.error instanceof ApiRequestError && (deck.error.status === 404 || deck.error.status === 400));
   if (notFound) {
     return (
       <main id="main">
@@ -84,5 +85,13 @@ export default function StudyPage() {
       { replace: true },
     );
 
-  return <StudySession key={data.id} deck={data} student={currentStudent} firstSide={firstSide} onFirstSideChange={changeFirstSide} />;
+  return (
+    <StudySession
+      key={data.id}
+      deck={data}
+      student={currentStudent}
+      firstSide={firstSide}
+      onFirstSideChange={changeFirstSide}
+    />
+  );
 }

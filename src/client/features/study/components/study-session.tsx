@@ -61,7 +61,13 @@ export function StudySession({ deck, student, firstSide, onFirstSideChange }: St
           : `${t('study.end.greatJob')} ${t('study.end.mastered')}: ${s.mastered}. ${t('study.end.notMastered')}: ${s.notMastered}.`,
       );
       const entry = student
-        ? buildPendingSave({ studentId: student.id, deckId: deck.id, summary: s, startedAt: done.startedAt, finishedAt: done.finishedAt ?? Date.now() })
+        ? buildPendingSave({
+            studentId: student.id,
+            deckId: deck.id,
+            summary: s,
+            startedAt: done.startedAt,
+            finishedAt: done.finishedAt ?? Date.now(),
+          })
         : null;
       await saver.save(entry);
       setDialogOpen(true);
@@ -149,13 +155,28 @@ export function StudySession({ deck, student, firstSide, onFirstSideChange }: St
       <div className={styles.sideToggle} role="group" aria-labelledby="study-first-side">
         <span id="study-first-side">{t('study.firstSide.label')}</span>
         {(['en', 'es'] as const).map((side) => (
-          <Button key={side} size="small" variant={firstSide === side ? 'primary' : 'secondary'} aria-pressed={firstSide === side} onClick={() => chooseFirstSide(side)}>
+          <Button
+            key={side}
+            size="small"
+            variant={firstSide === side ? 'primary' : 'secondary'}
+            aria-pressed={firstSide === side}
+            onClick={() => chooseFirstSide(side)}
+          >
             {t(`study.language.${side}`)}
           </Button>
         ))}
       </div>
 
-      <FlashCard ref={cardRef} card={card} position={position} total={total} firstSide={firstSide} flipped={state.flipped} color={deck.color} onFlip={() => act({ type: 'flip' })} />
+      <FlashCard
+        ref={cardRef}
+        card={card}
+        position={position}
+        total={total}
+        firstSide={firstSide}
+        flipped={state.flipped}
+        color={deck.color}
+        onFlip={() => act({ type: 'flip' })}
+      />
 
       <div className={styles.speakRow}>
         <Button onClick={readAloud} data-tour="study-speaker">
@@ -182,15 +203,30 @@ export function StudySession({ deck, student, firstSide, onFirstSideChange }: St
             <BackIcon />
             {t('study.actions.previous')}
           </Button>
-          <Button variant="ghost" onClick={() => act({ type: 'skip', now: now() })} disabled={state.finished} data-tour="study-skip">
+          <Button
+            variant="ghost"
+            onClick={() => act({ type: 'skip', now: now() })}
+            disabled={state.finished}
+            data-tour="study-skip"
+          >
             {t('study.actions.skip')}
             <ForwardIcon />
           </Button>
-          <Button variant="danger" onClick={() => act({ type: 'mark', mark: 'not-mastered', now: now() })} disabled={state.finished}>
+          <Button
+            variant="danger"
+            onClick={() => act({ type: 'mark', mark: 'not-mastered', now: now() })}
+            disabled={state.finished}
+          >
             <CloseIcon />
             {t('study.actions.notMastered')}
           </Button>
-          <Button className={styles.mastered} onClick={() => act({ type: 'mark', mark: 'mastered', now: now() })} disabled={state.finished} data-tour="study-mastered">
+          <Button
+            variant="primary"
+            className={styles.mastered}
+            onClick={() => act({ type: 'mark', mark: 'mastered', now: now() })}
+            disabled={state.finished}
+            data-tour="study-mastered"
+          >
             <CheckIcon />
             {t('study.actions.mastered')}
           </Button>
@@ -201,7 +237,14 @@ export function StudySession({ deck, student, firstSide, onFirstSideChange }: St
         {announcement}
       </p>
 
-      <StudyEndDialog open={dialogOpen} onOpenChange={setDialogOpen} summary={summary} saveStatus={saver.status} hasStudent={Boolean(student)} onTryAgain={restart} />
+      <StudyEndDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        summary={summary}
+        saveStatus={saver.status}
+        hasStudent={Boolean(student)}
+        onTryAgain={restart}
+      />
       <StudyTour open={tourOpen} onClose={() => setTourOpen(false)} />
     </main>
   );

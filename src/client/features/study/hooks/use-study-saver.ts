@@ -1,6 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { flushPendingSaves, newIdempotencyKey, saveWithRetry, type PendingSave, type SaveOutcome } from '../api/save-study';
+import {
+  flushPendingSaves,
+  newIdempotencyKey,
+  saveWithRetry,
+  type PendingSave,
+  type SaveOutcome,
+} from '../api/save-study';
 import type { StudySummary } from '../study-state';
 import { durationSeconds } from '@shared/study';
 

@@ -59,7 +59,17 @@ describe('HomeTour', () => {
     expect(document.querySelector('[data-tour-ring]')).toBeNull();
     const button = document.createElement('button');
     button.dataset.tour = 'create-deck';
-    button.getBoundingClientRect = () => ({ top: 100, left: 20, width: 120, height: 44, bottom: 144, right: 140, x: 20, y: 100, toJSON: () => ({}) });
+    button.getBoundingClientRect = () => ({
+      top: 100,
+      left: 20,
+      width: 120,
+      height: 44,
+      bottom: 144,
+      right: 140,
+      x: 20,
+      y: 100,
+      toJSON: () => ({}),
+    });
     act(() => document.body.appendChild(button));
     await waitFor(() => expect(document.querySelector('[data-tour-ring]')).not.toBeNull());
     button.remove();

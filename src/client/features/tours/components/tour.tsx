@@ -113,7 +113,8 @@ function TourTooltip({ label, steps, onClose }: Omit<TourProps, 'open'>) {
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
 
-  const arrowClass = position?.placement === 'bottom' ? styles.arrowUp : position?.placement === 'top' ? styles.arrowDown : '';
+  const arrowClass =
+    position?.placement === 'bottom' ? styles.arrowUp : position?.placement === 'top' ? styles.arrowDown : '';
 
   return createPortal(
     <>
@@ -136,24 +137,23 @@ function TourTooltip({ label, steps, onClose }: Omit<TourProps, 'open'>) {
         data-placement={position?.placement ?? 'center'}
         style={position ? { top: position.top, left: position.left } : { top: 0, left: 0, visibility: 'hidden' }}
       >
-        {position?.arrowLeft != null && <span className={`${styles.arrow} ${arrowClass}`} style={{ left: position.arrowLeft }} aria-hidden="true" />}
-        <div id={titleId} aria-live="polite">
+        {position?.arrowLeft != null && (
+          <span className={`${styles.arrow} ${arrowClass}`} style={{ left: position.arrowLeft }} aria-hidden="true" />
+        )}
+        <div className={styles.topRow}>
           <p className={styles.counter}>{t('tours.controls.step', { current: index + 1, total: steps.length })}</p>
+          {!last && (
+            <Button variant="ghost" className={styles.skip} onClick={onClose}>
+              {t('tours.controls.skip')}
+            </Button>
+          )}
+        </div>
+        <div id={titleId} aria-live="polite">
           <h2 className={styles.title}>{step.title}</h2>
           <p className={styles.body}>{step.body}</p>
         </div>
         <div className={styles.controls}>
-          {!last && (
-            <Button variant="ghost" onClick={onClose}>
-              {t('tours.controls.skip')}
-            </Button>
-          )}
-          <span className={styles.spacer} />
-          {index > 0 && (
-            <Button onClick={() => setIndex(index - 1)}>
-              {t('tours.controls.previous')}
-            </Button>
-          )}
+          {index > 0 && <Button onClick={() => setIndex(index - 1)}>{t('tours.controls.previous')}</Button>}
           <Button variant="primary" onClick={last ? onClose : () => setIndex(index + 1)}>
             {last ? t('tours.controls.finish') : t('tours.controls.next')}
           </Button>

@@ -1,0 +1,175 @@
+// The limit of this machine: a bare node:http server that does the same database work as the app
+// for the benchmarked endpoints, with the very same SQL (printed by `npx tsx bench/print-sql.ts`)
+// prepared once with better-sqlite3, and answers the same bytes. No framework, no session
+// lookup, no validation: whatever the app spends beyond this is the cost of those.
+import http from 'node:http';
+import Database from 'better-sqlite3';
+
+const db = new Database(process.env.BASELINE_DB);
+// The app's pragmas (src/server/db/database.ts), so that writes cost the same.
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = FULL');
+db.pragma('foreign_keys = ON');
+db.pragma('busy_timeout = 5000');
+const userId = Number(process.env.BASELINE_USER_ID);
+const HELPER_AUTHOR_NAME = 'Flashcards Team';
+
+const cache = new Map();
+const stmt = (sql) => {
+  let s = cache.get(sql);
+  if (!s) cache.set(sql, (s = db.prepare(sql)));
+  return s;
+};
+const marks = (n) => Array.from({ length: n }, () => '?').join(', ');
+
+const SQL = {
+  studentOwned: 'select "id" from "students" where "id" = ? and "user_id" = ?',
+  deckList:
+    'select "decks"."id", "decks"."student_id", "decks"."title", "decks"."subtitle", "decks"."color", "decks"."is_imported", "decks"."original_deck_id", "decks"."is_archived", "decks"."created_at", "users"."name" as "user_name", "users"."picture" as "user_picture", (select count(*) as "n" from "cards" where "cards"."deck_id" = "decks"."id") as "card_count" from "decks" inner join "users" on "users"."id" = "decks"."user_id" where "decks"."user_id" = ? and "decks"."student_id" = ? order by "decks"."created_at" desc, "decks"."id" desc',
+  deckFind:
+    'select "decks"."id", "decks"."student_id", "decks"."title", "decks"."subtitle", "decks"."color", "decks"."is_imported", "decks"."original_deck_id", "decks"."is_archived", "decks"."created_at", "users"."name" as "user_name", "users"."picture" as "user_picture", (select count(*) as "n" from "cards" where "cards"."deck_id" = "decks"."id") as "card_count" from "decks" inner join "users" on "users"."id" = "decks"."user_id" where "decks"."user_id" = ? and "decks"."id" = ?',
+  deckCards:
+    'select "id", "deck_id", "en", "es", "en_pronunciation", "es_pronunciation", "front_image_key", "back_image_key" from "cards" where "deck_id" = ? order by "id"',
+  overall:
+    'select count(distinct "deck_id") as "decks_studied", count(*) as "total_sessions", sum(cards_mastered) * 100.0 / nullif(sum(cards_studied), 0) as "overall_accuracy", coalesce(sum(study_duration_seconds), 0) as "total_study_time" from "study_sessions" where "student_id" = ?',
+  deckStatistics:
+    'select "s"."deck_id", "d"."title" as "deck_title", "d"."subtitle" as "deck_subtitle", "d"."color" as "deck_color", "s"."total_study_sessions", "s"."average_accuracy", "s"."last_studied", "s"."total_study_time" from (select "deck_id", count(*) as "total_study_sessions", sum(cards_mastered) * 100.0 / nullif(sum(cards_studied), 0) as "average_accuracy", max("created_at") as "last_studied", sum(study_duration_seconds) as "total_study_time" from "study_sessions" where "student_id" = ? group by "deck_id") as "s" inner join "decks" as "d" on "d"."id" = "s"."deck_id" where "d"."user_id" = ? order by "s"."last_studied" desc, "s"."deck_id" desc',
+  problematicCards:
+    'select "c"."id", "c"."en", "c"."es", "d"."title" as "deck_title", r.correct * 100.0 / r.attempts as "accuracy_percentage", "r"."attempts" as "times_studied" from (select "card_id", count(*) as "attempts", sum("is_correct") as "correct" from "card_results" where "student_id" = ? group by "card_id" having 100 * sum(is_correct) < 80 * count(*)) as "r" inner join "cards" as "c" on "c"."id" = "r"."card_id" inner join "decks" as "d" on "d"."id" = "c"."deck_id" where "d"."user_id" = ? order by r.correct * 1.0 / r.attempts, "r"."attempts" desc, "c"."id" limit ?',
+  image: 'select "data", "content_type" from "images" where "user_id" = ? and "key" = ?',
+  usableCards: (n) =>
+    `select "cards"."id", "cards"."deck_id" from "cards" inner join "decks" on "decks"."id" = "cards"."deck_id" where "cards"."id" in (${marks(n)}) and "decks"."user_id" = ? and ("decks"."student_id" is null or "decks"."student_id" = ?)`,
+  claimKey:
+    'insert into "idempotency_keys" ("user_id", "scope", "key", "created_at") values (?, ?, ?, ?) on conflict ("user_id", "scope", "key") do nothing returning "key"',
+  insertResults: (n) =>
+    `insert into "card_results" ("student_id", "deck_id", "card_id", "is_correct", "created_at") values ${Array.from({ length: n }, () => '(?, ?, ?, ?, ?)').join(', ')}`,
+};
+
+// The app's JSON shapes, field for field and in the same order (decks.service.ts toDeckJson,
+// progress.service.ts get), so that both servers send the same bytes.
+function deckJson(row) {
+  const imported = Boolean(row.is_imported);
+  return {
+    id: row.id,
+    title: row.title,
+    subtitle: row.subtitle,
+    color: row.color,
+    student_id: row.student_id,
+    is_imported: imported,
+    original_deck_id: row.original_deck_id,
+    is_archived: Boolean(row.is_archived),
+    created_at: row.created_at,
+    card_count: Number(row.card_count ?? 0),
+    creator_name: imported ? HELPER_AUTHOR_NAME : row.user_name,
+    creator_avatar: imported ? null : row.user_picture,
+    creator_is_helper: imported,
+  };
+}
+const numberOrNull = (v) => (v === null || v === undefined ? null : Number(v));
+
+function progress(studentId) {
+  const overall = stmt(SQL.overall).get(studentId);
+  const decks = stmt(SQL.deckStatistics).all(studentId, userId);
+  const cards = stmt(SQL.problematicCards).all(studentId, userId, 20);
+  return {
+    overall_statistics: {
+      decks_studied: Number(overall.decks_studied),
+      total_sessions: Number(overall.total_sessions),
+      overall_accuracy: numberOrNull(overall.overall_accuracy),
+      total_study_time: Number(overall.total_study_time),
+    },
+    deck_statistics: decks.map((d) => ({
+      ...d,
+      total_study_sessions: Number(d.total_study_sessions),
+      average_accuracy: numberOrNull(d.average_accuracy),
+      last_studied: d.last_studied ?? null,
+      total_study_time: Number(d.total_study_time),
+    })),
+    problematic_cards: cards.map((c) => ({
+      ...c,
+      accuracy_percentage: Number(c.accuracy_percentage),
+      times_studied: Number(c.times_studied),
+    })),
+  };
+}
+
+/** POST /api/card-performance: the service's steps in one transaction, as the app runs them. */
+function saveCardPerformance(input) {
+  stmt('begin').run();
+  try {
+    if (!stmt(SQL.studentOwned).get(input.student_id, userId)) throw Object.assign(new Error(), { status: 404 });
+    const wanted = [...new Set(input.card_results.map((r) => r.card_id))];
+    const cards = stmt(SQL.usableCards(wanted.length)).all(...wanted, userId, input.student_id);
+    if (cards.length !== wanted.length) throw Object.assign(new Error(), { status: 404 });
+    const deckOf = new Map(cards.map((c) => [c.id, c.deck_id]));
+    const now = new Date().toISOString();
+    let result = { ok: true, duplicate: true, saved: 0 };
+    if (stmt(SQL.claimKey).get(userId, 'card-performance', input.idempotency_key, now)) {
+      const params = input.card_results.flatMap((r) => [input.student_id, deckOf.get(r.card_id), r.card_id, r.is_correct ? 1 : 0, now]);
+      stmt(SQL.insertResults(input.card_results.length)).run(...params);
+      result = { ok: true, duplicate: false, saved: input.card_results.length };
+    }
+    stmt('commit').run();
+    return result;
+  } catch (err) {
+    stmt('rollback').run();
+    throw err;
+  }
+}
+
+function send(res, status, body, type = 'application/json') {
+  res.writeHead(status, { 'content-type': type, 'content-length': body.length });
+  res.end(body);
+}
+const json = (res, status, value) => send(res, status, Buffer.from(JSON.stringify(value)));
+const missing = (res) => json(res, 404, { error: 'Not found', code: 'not_found' });
+
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://x');
+  const parts = url.pathname.split('/');
+  if (req.method === 'GET') {
+    if (url.pathname === '/health') return json(res, 200, { ok: true });
+    if (url.pathname === '/api/decks') {
+      const studentId = Number(url.searchParams.get('student_id'));
+      if (!stmt(SQL.studentOwned).get(studentId, userId)) return missing(res);
+      return json(res, 200, stmt(SQL.deckList).all(userId, studentId).map(deckJson));
+    }
+    if (parts[2] === 'decks' && parts.length === 4) {
+      const id = Number(parts[3]);
+      const row = stmt(SQL.deckFind).get(userId, id);
+      if (!row) return missing(res);
+      return json(res, 200, { ...deckJson(row), cards: stmt(SQL.deckCards).all(id) });
+    }
+    if (parts[2] === 'progress' && parts.length === 4) {
+      const studentId = Number(parts[3]);
+      if (!stmt(SQL.studentOwned).get(studentId, userId)) return missing(res);
+      return json(res, 200, progress(studentId));
+    }
+    if (parts[2] === 'images' && parts.length === 4) {
+      const row = stmt(SQL.image).get(userId, decodeURIComponent(parts[3]));
+      if (!row) return missing(res);
+      res.setHeader('etag', `"${parts[3]}"`);
+      return send(res, 200, row.data, row.content_type);
+    }
+  }
+  if (req.method === 'POST' && url.pathname === '/api/card-performance') {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      try {
+        json(res, 201, saveCardPerformance(JSON.parse(Buffer.concat(chunks).toString())));
+      } catch (err) {
+        if (err.status === 404) missing(res);
+        else json(res, 400, { error: 'Bad request', code: 'invalid_input' });
+      }
+    });
+    return;
+  }
+  missing(res);
+});
+
+server.keepAliveTimeout = 65_000;
+server.listen(Number(process.env.PORT), '127.0.0.1');
+const shutdown = () => server.close(() => (db.close(), process.exit(0)));
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);

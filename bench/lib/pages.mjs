@@ -1,0 +1,82 @@
+// Lighthouse 12 (mobile preset: Moto G Power viewport, simulated slow 4G and 4× CPU slowdown) on the
+// signed-in pages. Each page gets a fresh Chromium (cold HTTP cache), signed in with the session
+// cookie and the local flags a returning user has, set on the app's origin before the audit.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+// DESIGN §11: the flags this machine's Chromium needs.
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Signs the fresh browser in: cookie on the origin, flags in localStorage (read by the app at load). */
+async function prepareBrowser(port, baseUrl, cookie, storage) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
+  try {
+    const page = await browser.newPage();
+    // A JSON endpoint of the origin: no page assets get cached by this step.
+    await page.goto(`${baseUrl}/api/health`);
+    const [name, value] = cookie.split('=');
+    await browser.setCookie({ name, value, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' });
+    await page.evaluate((entries) => {
+      for (const [k, v] of entries) localStorage.setItem(k, v);
+    }, Object.entries(storage));
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+/**
+ * Audits each `{ name, path, storage }` and returns its performance and accessibility scores, the
+ * main metrics and the failed accessibility audits. CHROME_PATH overrides /usr/bin/chromium.
+ */
+export async function auditPages(baseUrl, cookie, pages) {
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const out = [];
+  for (const p of pages) {
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+    try {
+      await prepareBrowser(chrome.port, baseUrl, cookie, p.storage);
+      const result = await lighthouse(`${baseUrl}${p.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        // Keeps the cookie and localStorage just set; the HTTP cache is cold anyway (fresh profile).
+        disableStorageReset: true,
+      });
+      const { lhr } = result;
+      const metric = (id) => lhr.audits[id]?.numericValue ?? null;
+      const failedA11y = lhr.categories.accessibility.auditRefs
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+        .map((ref) => ref.id);
+      out.push({
+        name: p.name,
+        path: p.path,
+        final_url: lhr.finalDisplayedUrl,
+        performance: lhr.categories.performance.score,
+        accessibility: lhr.categories.accessibility.score,
+        fcp_ms: Math.round(metric('first-contentful-paint')),
+        lcp_ms: Math.round(metric('largest-contentful-paint')),
+        tbt_ms: Math.round(metric('total-blocking-time')),
+        cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
+        failed_accessibility_audits: failedA11y,
+        runtime_error: lhr.runtimeError?.message ?? null,
+      });
+    } catch (err) {
+      out.push({ name: p.name, path: p.path, error: String(err?.message ?? err) });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  return out;
+}

@@ -1,0 +1,126 @@
+// The targets of issue 7 and the printed table.
+
+export const TARGETS = {
+  read_ratio_min: 0.7,
+  errors_max: 0,
+  p99_ms_max: 25,
+  progress_scale_ratio_max: 2,
+  deck_list_1000_p50_ms_max: 50,
+  rss_mb_max: 250,
+  lighthouse_performance_min: 0.95,
+  lighthouse_accessibility_min: 1,
+  first_view_gzip_bytes_max: 150_000,
+  picture_stored_bytes_max: 150 * 1024,
+};
+
+const mark = (ok) => (ok === null || ok === undefined ? '—' : ok ? 'yes' : 'NO');
+const pad = (s, n) => String(s).padEnd(n);
+const lpad = (s, n) => String(s).padStart(n);
+const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
+
+function table(title, header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? pad(c, widths[i]) : lpad(c, widths[i]))).join('  ');
+  console.log(`\n${title}`);
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+}
+
+/** Prints every section present in `r` and returns the verdict of each target. */
+export function printReport(r) {
+  const t = TARGETS;
+  const v = {};
+  const m = r.machine;
+  console.log(`\nMachine: ${m.cores} cores (${m.cpu_model}), ${m.memory_gb} GB, ${m.os}, Node ${m.node}, ${m.date}`);
+  console.log(`Load average at start: ${m.load_average_at_start.join(' ')}${m.load_average_at_end ? `; at end: ${m.load_average_at_end.join(' ')}` : ''}`);
+  console.log(`Load: ${r.config.connections} connections, ${r.config.warmupS} s warm-up, ${r.config.durationS} s measured, ${r.config.rounds} round(s)`);
+
+  if (r.api) {
+    const rows = r.api.map((e) => {
+      const isRead = e.endpoint.startsWith('GET');
+      const ok =
+        (!isRead || e.ratio >= t.read_ratio_min) && e.ours.errors <= t.errors_max && e.ours.p99_ms <= t.p99_ms_max;
+      v[e.endpoint] = ok;
+      return [
+        e.endpoint,
+        e.ours.requests_per_s,
+        e.limit.requests_per_s,
+        e.ratio.toFixed(2),
+        e.ours.p50_ms,
+        e.ours.p99_ms,
+        e.limit.p50_ms,
+        e.limit.p99_ms,
+        `${e.ours.errors}/${e.limit.errors}`,
+        mark(ok),
+      ];
+    });
+    table(
+      `API (ours = the app; limit = bench/baseline-server.mjs; targets: ratio ≥ ${t.read_ratio_min} for reads, 0 errors, p99 ≤ ${t.p99_ms_max} ms)`,
+      ['endpoint', 'ours req/s', 'limit req/s', 'ratio', 'p50 ms', 'p99 ms', 'limit p50', 'limit p99', 'errors', 'met'],
+      rows,
+    );
+    if (r.same_bytes && Object.values(r.same_bytes).some((x) => !x)) console.log('WARNING: some endpoints answer different bytes from the limit:', r.same_bytes);
+  }
+
+  const rows = [];
+  if (r.scale) {
+    const s = r.scale;
+    v.progress_scale = s.progress_p50_ratio <= t.progress_scale_ratio_max;
+    v.deck_list_1000 = s.deck_list_1000.p50_ms < t.deck_list_1000_p50_ms_max;
+    rows.push(['progress p50, 1,000 results', `${s.progress_1k.p50_ms} ms`, '', '']);
+    rows.push(['progress p50, 100,000 results', `${s.progress_100k.p50_ms} ms`, '', '']);
+    rows.push(['  ratio 100k / 1k', s.progress_p50_ratio, `≤ ${t.progress_scale_ratio_max}`, mark(v.progress_scale)]);
+    rows.push(['  (limit: 1k / 100k p50)', `${s.limit_progress_1k.p50_ms} / ${s.limit_progress_100k.p50_ms} ms`, '', '']);
+    rows.push(['deck list p50, 1,000 decks', `${s.deck_list_1000.p50_ms} ms`, `< ${t.deck_list_1000_p50_ms_max} ms`, mark(v.deck_list_1000)]);
+  }
+  const rss = r.rss_after_pages_mb ?? r.rss_after_runs_mb;
+  if (rss !== undefined && rss !== null) {
+    v.rss = rss <= t.rss_mb_max;
+    rows.push(['server RSS after the runs', `${rss} MB`, `≤ ${t.rss_mb_max} MB`, mark(v.rss)]);
+  }
+  if (r.pictures) {
+    const p = r.pictures;
+    v.picture_size = p.stored_bytes <= t.picture_stored_bytes_max;
+    v.picture_repeat = p.repeat_view_status === 304 && p.repeat_view_body_bytes === 0;
+    rows.push([`4000×3000 JPEG (${kB(p.input_bytes)}) stored`, kB(p.stored_bytes), `≤ ${kB(t.picture_stored_bytes_max)}`, mark(v.picture_size)]);
+    if (p.worst_case) rows.push(['  worst case (colour noise), info', kB(p.worst_case.stored_bytes), '', '']);
+    rows.push(['repeat view of a picture', `${p.repeat_view_status}, ${p.repeat_view_body_bytes} B`, '304, 0 B', mark(v.picture_repeat)]);
+  }
+  if (r.bundle) {
+    v.bundle = r.bundle.gzip <= t.first_view_gzip_bytes_max;
+    rows.push(['first view of home, JS+CSS gzip', kB(r.bundle.gzip), `≤ ${kB(t.first_view_gzip_bytes_max)}`, mark(v.bundle)]);
+  }
+  if (r.static) {
+    v.static = r.static.all_compressed && r.static.all_immutable;
+    const enc = [...new Set(r.static.assets.map((a) => a.content_encoding))].join('/');
+    const wire = r.static.assets.reduce((s, a) => s + a.transferred_bytes, 0);
+    rows.push(['/assets/*: encoding, immutable', `${enc}, ${r.static.all_immutable ? 'immutable' : 'NOT immutable'}`, 'br|gzip, immutable', mark(v.static)]);
+    rows.push(['  first-view bytes on the wire', kB(wire), '', '']);
+  }
+  if (rows.length) table('Scale, memory, pictures, bundle, static assets', ['check', 'measured', 'target', 'met'], rows);
+
+  if (r.pages) {
+    const pageRows = r.pages.map((p) => {
+      if (p.error) {
+        v[`page ${p.name}`] = false;
+        return [p.name, 'error', '', '', '', '', '', 'NO'];
+      }
+      const ok = p.performance >= t.lighthouse_performance_min && p.accessibility >= t.lighthouse_accessibility_min;
+      v[`page ${p.name}`] = ok;
+      return [p.name, p.performance, p.accessibility, p.fcp_ms, p.lcp_ms, p.tbt_ms, p.cls, mark(ok)];
+    });
+    table(
+      `Lighthouse 12, mobile (targets: performance ≥ ${t.lighthouse_performance_min}, accessibility = ${t.lighthouse_accessibility_min})`,
+      ['page', 'perf', 'a11y', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'met'],
+      pageRows,
+    );
+    for (const p of r.pages) {
+      if (p.error) console.log(`  ${p.name}: ${p.error}`);
+      else if (p.failed_accessibility_audits.length) console.log(`  ${p.name}: accessibility audits failed: ${p.failed_accessibility_audits.join(', ')}`);
+    }
+  }
+  const missed = Object.entries(v).filter(([, ok]) => !ok).map(([k]) => k);
+  console.log(missed.length ? `\nTargets missed: ${missed.join('; ')}` : '\nEvery target met.');
+  return v;
+}

@@ -1,0 +1,217 @@
+// `npm run bench`: API throughput against this machine's limit, scale, pictures, static assets,
+// first-view bundle size and Lighthouse page scores. Prints a table and writes bench/results/latest.json.
+//
+// Environment (all optional):
+//   BENCH_DURATION     seconds of each measured load run (10)      BENCH_WARMUP   warm-up seconds (3)
+//   BENCH_CONNECTIONS  concurrent connections (50)                  BENCH_ROUNDS   load rounds, median kept (1)
+//   BENCH_ONLY         comma list of api,scale,pictures,static,bundle,pages (all)
+//   BENCH_BUILD_DIR    the build to measure (dist; built with `npm run build` when missing)
+//   BENCH_PROFILE=1    write a V8 CPU profile of the app server to bench/results/profiles/
+//   BENCH_OUT          result file (bench/results/latest.json)     BENCH_KEEP=1   keep the temp data dir
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { measureFirstView } from '../scripts/check-bundle-size.mjs';
+import { pictureFigures, staticFigures } from './lib/checks.mjs';
+import { get, measureLoad, sampleLatency } from './lib/load.mjs';
+import { auditPages } from './lib/pages.mjs';
+import { makeJpeg } from './lib/picture.mjs';
+import { printReport, TARGETS } from './lib/report.mjs';
+import { SIZES, apiClient, seedBulk, seedThroughApi } from './lib/seed.mjs';
+import { rssMb, startApp, startBaseline, stop } from './lib/servers.mjs';
+
+const env = process.env;
+const cfg = {
+  durationS: Number(env.BENCH_DURATION ?? 10),
+  warmupS: Number(env.BENCH_WARMUP ?? 3),
+  connections: Number(env.BENCH_CONNECTIONS ?? 50),
+  rounds: Math.max(1, Number(env.BENCH_ROUNDS ?? 1)),
+  only: new Set((env.BENCH_ONLY ?? 'api,scale,pictures,static,bundle,pages').split(',').map((s) => s.trim())),
+  buildDir: path.resolve(env.BENCH_BUILD_DIR ?? 'dist'),
+  profile: env.BENCH_PROFILE === '1',
+  out: path.resolve(env.BENCH_OUT ?? 'bench/results/latest.json'),
+};
+const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
+
+function ensureBuild() {
+  const built = ['server/index.js', 'client/index.html'].every((f) => fs.existsSync(path.join(cfg.buildDir, f)));
+  if (built) return;
+  log(`no build in ${cfg.buildDir}: running npm run build`);
+  const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...env, BUILD_DIR: cfg.buildDir } });
+  if (r.status !== 0) throw new Error('build failed');
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cores: cpus.length,
+    cpu_model: cpus[0]?.model ?? 'unknown',
+    memory_gb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    date: new Date().toISOString(),
+    load_average_at_start: os.loadavg().map((v) => Math.round(v * 100) / 100),
+  };
+}
+
+const median = (runs) => [...runs].sort((a, b) => a.requests_per_s - b.requests_per_s)[Math.floor(runs.length / 2)];
+
+/** Ours and the limit back to back, in alternating order over the rounds; the median round of each. */
+async function compare(endpoint, app, limit, spec) {
+  const ours = [];
+  const lim = [];
+  for (let r = 0; r < cfg.rounds; r++) {
+    const order = r % 2 ? [[limit, lim], [app, ours]] : [[app, ours], [limit, lim]];
+    for (const [server, runs] of order) {
+      log(`${endpoint}: ${server.name} (round ${r + 1}/${cfg.rounds})`);
+      runs.push(await measureLoad({ ...spec(server), url: server.url, connections: cfg.connections, warmupS: cfg.warmupS, durationS: cfg.durationS }));
+    }
+  }
+  const o = median(ours);
+  const l = median(lim);
+  return { endpoint, ours: o, limit: l, ratio: Math.round((o.requests_per_s / l.requests_per_s) * 100) / 100 };
+}
+
+async function main() {
+  const results = { machine: machine(), config: { ...cfg, only: [...cfg.only] }, sizes: SIZES };
+  ensureBuild();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-bench-'));
+  const appData = path.join(tmp, 'app');
+  const limitData = path.join(tmp, 'limit');
+  fs.mkdirSync(limitData, { recursive: true });
+  const profileDir = cfg.profile ? path.resolve('bench/results/profiles') : null;
+  if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
+  const servers = [];
+  try {
+    log('making the 4000×3000 test photo');
+    const jpeg = await makeJpeg('photo');
+
+    log('seeding through the API');
+    const first = await startApp({ buildDir: cfg.buildDir, dataDir: appData, logFile: path.join(tmp, 'app-seed.log') });
+    const seeded = await seedThroughApi(first.url, jpeg).finally(() => stop(first));
+    log('seeding bulk rows into SQLite');
+    results.rows = seedBulk(path.join(appData, 'flashcards.db'), seeded);
+    fs.copyFileSync(path.join(appData, 'flashcards.db'), path.join(limitData, 'flashcards.db'));
+
+    const app = await startApp({ buildDir: cfg.buildDir, dataDir: appData, logFile: path.join(tmp, 'app.log'), profileDir });
+    servers.push(app);
+    const limit = await startBaseline({ dbFile: path.join(limitData, 'flashcards.db'), userId: seeded.userId, logFile: path.join(tmp, 'limit.log') });
+    servers.push(limit);
+    const cookie = seeded.cookie;
+    const auth = { cookie };
+    const { ana, ben, cleo, dan } = seeded.students;
+    const api = apiClient(app.url);
+    const deck = await api.call('GET', `/api/decks/${seeded.deckId}`, undefined, auth);
+    const cardIds = deck.cards.slice(0, 10).map((c) => c.id);
+
+    const reads = [
+      ['GET /api/decks?student_id=', `/api/decks?student_id=${ana}`],
+      ['GET /api/decks/{id}', `/api/decks/${seeded.deckId}`],
+      ['GET /api/progress/{id}', `/api/progress/${ben}`],
+      ['GET /api/images/{key}', `/api/images/${seeded.imageKey}`],
+    ];
+
+    if (cfg.only.has('api')) {
+      // Both servers must answer the very same bytes, or the comparison means nothing.
+      results.same_bytes = {};
+      for (const [name, p] of reads) {
+        const [[s1, b1], [s2, b2]] = [await get(app.url + p, auth), await get(limit.url + p)];
+        results.same_bytes[name] = s1 === 200 && s2 === 200 && b1.equals(b2);
+        if (!results.same_bytes[name]) log(`WARNING: ${name}: the app and the limit answer different bytes`);
+      }
+      results.api = [];
+      for (const [name, p] of reads) {
+        results.api.push(await compare(name, app, limit, (s) => ({ path: p, headers: s === app ? auth : {} })));
+      }
+      let n = 0;
+      const runId = Date.now().toString(36);
+      const body = () =>
+        JSON.stringify({
+          student_id: ana,
+          card_results: cardIds.map((id, i) => ({ card_id: id, is_correct: (n + i) % 3 !== 0 })),
+          idempotency_key: `bench-${runId}-${n++}`,
+        });
+      results.api.push(
+        await compare('POST /api/card-performance', app, limit, (s) => ({
+          path: '/api/card-performance',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(s === app ? auth : {}) },
+          makeBody: body,
+        })),
+      );
+      results.rss_after_api_mb = rssMb(app.pid);
+    }
+
+    if (cfg.only.has('scale')) {
+      log('scale: progress at 1,000 vs 100,000 card results; deck list of 1,000 decks');
+      const small = await sampleLatency(`${app.url}/api/progress/${cleo}`, auth);
+      const large = await sampleLatency(`${app.url}/api/progress/${ben}`, auth);
+      const manyDecks = await sampleLatency(`${app.url}/api/decks?student_id=${dan}`, auth, { samples: 100, warmup: 5 });
+      const limitLarge = await sampleLatency(`${limit.url}/api/progress/${ben}`, {});
+      const limitSmall = await sampleLatency(`${limit.url}/api/progress/${cleo}`, {});
+      results.scale = {
+        progress_1k: small,
+        progress_100k: large,
+        progress_p50_ratio: Math.round((large.p50_ms / small.p50_ms) * 100) / 100,
+        limit_progress_1k: limitSmall,
+        limit_progress_100k: limitLarge,
+        deck_list_1000: manyDecks,
+      };
+    }
+
+    if (cfg.only.has('pictures')) {
+      log('pictures');
+      results.pictures = { input_bytes: seeded.upload.inputBytes, upload_ms: Math.round(seeded.upload.uploadMs), ...(await pictureFigures(app.url, cookie, seeded.imageKey)) };
+      // Worst case, for information: a picture with independent colour noise (a deck with no student).
+      const worst = await makeJpeg('colour-noise');
+      const spare = await api.call('POST', '/api/decks', { title: 'Pictures', student_id: null }, auth);
+      const form = new FormData();
+      form.set('deck_id', String(spare.id));
+      form.set('en', 'noise');
+      form.set('es', 'ruido');
+      form.set('front_image', new Blob([worst], { type: 'image/jpeg' }), 'noise.jpg');
+      const card = await api.call('POST', '/api/cards', form, auth);
+      const w = await pictureFigures(app.url, cookie, card.front_image_key);
+      results.pictures.worst_case = { input_bytes: worst.length, stored_bytes: w.stored_bytes };
+    }
+
+    const clientDir = path.join(cfg.buildDir, 'client');
+    const firstView = measureFirstView(clientDir);
+    if (cfg.only.has('bundle')) results.bundle = firstView;
+    if (cfg.only.has('static')) {
+      log('static assets');
+      results.static = await staticFigures(app.url, clientDir, firstView.files.map((f) => f.file));
+    }
+
+    results.rss_after_runs_mb = rssMb(app.pid);
+
+    if (cfg.only.has('pages')) {
+      log('Lighthouse (mobile) on home, deck detail, study, progress');
+      const flags = { onboardingCompleted: 'true', productTourCompleted: 'true', studyTourCompleted: 'true', language: 'en' };
+      results.pages = await auditPages(app.url, cookie, [
+        { name: 'home', path: '/', storage: { ...flags, currentStudentId: String(ana) } },
+        { name: 'deck detail', path: `/deck/${seeded.deckId}`, storage: { ...flags, currentStudentId: String(ana) } },
+        { name: 'study', path: `/study/${seeded.deckId}`, storage: { ...flags, currentStudentId: String(ana) } },
+        { name: 'progress', path: '/progress', storage: { ...flags, currentStudentId: String(ben) } },
+      ]);
+      results.rss_after_pages_mb = rssMb(app.pid);
+    }
+    results.machine.load_average_at_end = os.loadavg().map((v) => Math.round(v * 100) / 100);
+  } finally {
+    for (const s of servers.reverse()) await stop(s);
+    if (env.BENCH_KEEP === '1') log(`data kept in ${tmp}`);
+    else fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  results.targets = TARGETS;
+  const verdicts = printReport(results);
+  results.verdicts = verdicts;
+  fs.mkdirSync(path.dirname(cfg.out), { recursive: true });
+  fs.writeFileSync(cfg.out, JSON.stringify(results, null, 2) + '\n');
+  log(`wrote ${path.relative(process.cwd(), cfg.out)}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,33 @@
+import { createRoute } from '@hono/zod-openapi';
+import { createRouter, currentUser, type AppDeps } from '../../context';
+import { errorResponses, jsonResponse } from '../../http/openapi';
+import { exportDocumentSchema } from './export.schema';
+import { exportService } from './export.service';
+
+const exportRoute = createRoute({
+  method: 'get',
+  path: '/api/users/export',
+  description:
+    'Everything the signed-in user owns (profile, students, decks with cards, pictures as base64, ' +
+    'progress, bugs and votes) as a JSON file download.',
+  responses: {
+    200: jsonResponse(exportDocumentSchema, 'The export document (Content-Disposition: attachment)'),
+    ...errorResponses(401),
+  },
+});
+
+/** GET /api/users/export: a family's own data as a downloadable JSON file. */
+export function exportRoutes(deps: AppDeps) {
+  const r = createRouter();
+  const service = exportService(deps);
+
+  r.openapi(exportRoute, async (c) => {
+    const doc = await service.build(currentUser(c).id);
+    const date = doc.exported_at.slice(0, 10);
+    c.header('Content-Disposition', `attachment; filename="flashcards-export-${date}.json"`);
+    // Indented so that a parent opening the file can read it; pictures dominate the size anyway.
+    return c.body(JSON.stringify(doc, null, 2), 200, { 'Content-Type': 'application/json; charset=utf-8' });
+  });
+
+  return r;
+}

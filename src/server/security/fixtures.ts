@@ -1,0 +1,225 @@
+import { sql } from 'kysely';
+import { expect } from 'vitest';
+import type { Db } from '../db/database';
+import type { Agent, TestApp, TestResponse } from '../test/harness';
+import { cardForm, makeJpeg } from '../test/images';
+
+/** Every table of the schema, for counts and snapshots. */
+export const TABLES = [
+  'users',
+  'identities',
+  'password_credentials',
+  'sessions',
+  'students',
+  'decks',
+  'cards',
+  'images',
+  'study_sessions',
+  'card_results',
+  'idempotency_keys',
+  'bugs',
+  'bug_votes',
+  'app_settings',
+] as const;
+export type Table = (typeof TABLES)[number];
+
+/**
+ * Row counts of every table in one query (the harness's tableCounts issues one per table; the
+ * fuzzer checks thousands of times, so one round trip matters on PostgreSQL).
+ */
+export async function countRows(db: Db): Promise<Record<Table, number>> {
+  const parts = TABLES.map((name) => sql`(select count(*) from ${sql.table(name)}) as ${sql.ref(name)}`);
+  const { rows } = await sql<Record<Table, number | string>>`select ${sql.join(parts)}`.execute(db.kysely);
+  const row = rows[0]!;
+  return Object.fromEntries(TABLES.map((name) => [name, Number(row[name])])) as Record<Table, number>;
+}
+
+export type Row = Record<string, unknown>;
+export type Snapshot = Record<Table, Row[]>;
+
+/** Every row of every table (pictures by key and size, not bytes), to prove that nothing changed. */
+export async function snapshot(db: Db): Promise<Snapshot> {
+  const out = {} as Snapshot;
+  for (const name of TABLES) {
+    const rows = (await sql<Row>`select * from ${sql.table(name)}`.execute(db.kysely)).rows;
+    // Sorted by content so that two snapshots compare equal whatever order the database returns.
+    out[name] = rows
+      .map((r) => {
+        const { data: _data, ...rest } = r;
+        return [JSON.stringify(rest), rest] as const;
+      })
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .map(([, r]) => r);
+  }
+  return out;
+}
+
+/** The rows of `snap` that belong to user `userId` (directly or through their students and decks). */
+export function ownedBy(snap: Snapshot, userId: number): Partial<Snapshot> {
+  const mine = (r: Row) => r.user_id === userId;
+  const students = new Set(snap.students.filter(mine).map((r) => r.id));
+  const decks = new Set(snap.decks.filter(mine).map((r) => r.id));
+  const bugs = new Set(snap.bugs.filter(mine).map((r) => r.id));
+  return {
+    users: snap.users.filter((r) => r.id === userId),
+    identities: snap.identities.filter(mine),
+    password_credentials: snap.password_credentials.filter(mine),
+    sessions: snap.sessions.filter(mine),
+    students: snap.students.filter(mine),
+    decks: snap.decks.filter(mine),
+    cards: snap.cards.filter((r) => decks.has(r.deck_id)),
+    images: snap.images.filter(mine),
+    study_sessions: snap.study_sessions.filter((r) => students.has(r.student_id)),
+    card_results: snap.card_results.filter((r) => students.has(r.student_id)),
+    idempotency_keys: snap.idempotency_keys.filter(mine),
+    // The board is shared: others may vote on the owner's bug, so the votes are not the owner's rows.
+    bugs: snap.bugs.filter((r) => bugs.has(r.id)),
+    bug_votes: snap.bug_votes.filter(mine),
+  };
+}
+
+/** A refusal as the API promises it: JSON `{ error, code }` with both fields strings. */
+export function isApiError(res: TestResponse): boolean {
+  const b = res.body as { error?: unknown; code?: unknown } | null;
+  return (
+    (res.headers.get('content-type') ?? '').startsWith('application/json') &&
+    b !== null &&
+    typeof b === 'object' &&
+    typeof b.error === 'string' &&
+    b.error.length > 0 &&
+    typeof b.code === 'string' &&
+    b.code.length > 0
+  );
+}
+
+export function expectApiError(res: TestResponse, status?: number): void {
+  if (status !== undefined) expect(res.status, res.text).toBe(status);
+  expect(isApiError(res), `not an { error, code } body: ${res.status} ${res.text.slice(0, 200)}`).toBe(true);
+}
+
+export interface RawInit {
+  headers?: Record<string, string>;
+  body?: string | Uint8Array | FormData;
+  cookie?: string;
+  /** The client's socket address as the Node server would see it. */
+  remoteAddress?: string;
+  /** Send a Content-Length header for string and byte bodies, as every HTTP/1.1 client does (default true). */
+  contentLength?: boolean;
+}
+
+/**
+ * One request to the app as it arrives over the wire: with Content-Length for string and byte
+ * bodies and the socket's address, which the harness's in-process requests do not carry.
+ */
+export async function sendRaw(t: TestApp, method: string, path: string, init: RawInit = {}): Promise<TestResponse> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.cookie) headers.cookie = init.cookie;
+  if (init.body !== undefined && !(init.body instanceof FormData) && init.contentLength !== false) {
+    headers['content-length'] = String(
+      typeof init.body === 'string' ? Buffer.byteLength(init.body) : init.body.byteLength,
+    );
+  }
+  const env = { incoming: { socket: { remoteAddress: init.remoteAddress ?? '192.0.2.10' } } };
+  const res = await t.app.request(
+    `http://localhost${path}`,
+    { method, headers, body: init.body as BodyInit | undefined },
+    env,
+  );
+  const type = res.headers.get('content-type') ?? '';
+  const text = type.startsWith('image/') ? '' : await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, headers: res.headers, body, text };
+}
+
+let pictures = 0;
+/** A small photo, a different one at every call (pictures are stored by content). */
+export const smallJpeg = () => {
+  const n = ++pictures;
+  return makeJpeg(48, 32, { color: `#${((n * 2_654_435_761) % 0xffffff).toString(16).padStart(6, '0')}` });
+};
+
+/** One object of every kind, owned by one user, each carrying `mark` where it holds text. */
+export interface World {
+  mark: string;
+  student: number;
+  deck: number;
+  card: number;
+  imageKey: string;
+  importedDeck: number;
+  importedCard: number;
+  /** An imported deck whose cards were not imported yet. */
+  emptyImportedDeck: number;
+  bug: number;
+}
+
+async function ok<T = { id: number }>(res: Promise<TestResponse<T>>): Promise<T> {
+  const r = await res;
+  if (r.status >= 300) throw new Error(`fixture request failed: ${r.status} ${r.text}`);
+  return r.body;
+}
+
+/** Builds a World for `owner` through the API, as the client would. */
+export async function buildWorld(owner: Agent, mark: string): Promise<World> {
+  const student = (await ok(owner.post('/api/students', { name: `Kid ${mark}`, age: 7 }))).id;
+  const deck = (await ok(owner.post('/api/decks', { title: `Deck ${mark}`, student_id: student }))).id;
+  const card = await ok<{ id: number; front_image_key: string }>(
+    owner.form(
+      'POST',
+      '/api/cards',
+      cardForm({ deck_id: deck, en: `cat ${mark}`, es: `gato ${mark}` }, { bytes: await smallJpeg() }),
+    ),
+  );
+  const importedDeck = (
+    await ok(
+      owner.post('/api/decks', {
+        title: 'Section 1 Week 1',
+        student_id: student,
+        is_imported: true,
+        original_deck_id: 'section-1-week-1',
+      }),
+    )
+  ).id;
+  const filled = await ok<{ cards: { id: number }[] }>(
+    owner.post(`/api/decks/${importedDeck}/import-cards`, { cards: [{ en: `dog ${mark}`, es: `perro ${mark}` }] }),
+  );
+  const emptyImportedDeck = (
+    await ok(
+      owner.post('/api/decks', {
+        title: 'Section 1 Week 2',
+        student_id: student,
+        is_imported: true,
+        original_deck_id: 'section-1-week-2',
+      }),
+    )
+  ).id;
+  await ok(
+    owner.post('/api/study-sessions', {
+      student_id: student,
+      deck_id: deck,
+      cards_studied: 1,
+      cards_mastered: 1,
+      cards_not_mastered: 0,
+      accuracy_percentage: 100,
+      study_duration_seconds: 30,
+    }),
+  );
+  await ok(owner.post('/api/card-performance', { student_id: student, card_results: [{ card_id: card.id, is_correct: true }] }));
+  // Bugs are shown to everyone by design, so their text carries no mark.
+  const bug = (await ok(owner.post('/api/bugs', { title: 'Audio is silent', description: 'No sound on iPad' }))).id;
+  return {
+    mark,
+    student,
+    deck,
+    card: card.id,
+    imageKey: card.front_image_key,
+    importedDeck,
+    importedCard: filled.cards[0]!.id,
+    emptyImportedDeck,
+    bug,
+  };
+}

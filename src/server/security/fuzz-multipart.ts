@@ -1,0 +1,109 @@
+import fc from 'fast-check';
+import type { World } from './fixtures';
+import { WRONG_TYPES, nastyString, overlong, type FuzzRequest } from './fuzz-inputs';
+
+/** A multipart field: text, or a file with its bytes, name and declared type. */
+type Part = string | { file: Uint8Array; name: string; type: string };
+type Parts = Record<string, Part>;
+
+/** Builds the FormData anew for each send (fast-check may replay a value while shrinking). */
+export function toForm(parts: Parts): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(parts)) {
+    if (typeof v === 'string') form.append(k, v);
+    else form.append(k, new Blob([new Uint8Array(v.file)], { type: v.type }), v.name);
+  }
+  return form;
+}
+
+const text = (s: string) => new TextEncoder().encode(s);
+/** Bytes no decoder recognises, whatever the name and type claim. */
+const garbage = fc
+  .uint8Array({ minLength: 0, maxLength: 2048 })
+  .map((b) => new Uint8Array([...text('NOT A PICTURE '), ...b]));
+const badIds = ['', '../', '%00', '\u0000', '1e3', '-1', '0', '01', '1.5', ' 1', '１', '99999999999', '2147483648', 'null', '[1]'];
+const blank = fc.constantFrom('', ' ', '\t\n', '\u00A0', '\u3000 ');
+
+/**
+ * Bad card forms for POST /api/cards (or PUT /api/cards/{id} with `update`): bad or missing fields,
+ * files where text belongs and text where files belong, non-pictures, broken multipart bodies and
+ * wrong content types. Extra fields ride along on every form.
+ */
+export function cardRequests(update: boolean, w: World): fc.Arbitrary<FuzzRequest> {
+  const valid: Parts = update ? { en: 'one', es: 'uno' } : { deck_id: String(w.deck), en: 'one', es: 'uno' };
+  const extras = fc.dictionary(
+    fc.constantFrom('user_id', 'id', 'is_imported', 'front_image_key', 'x', '__proto__', 'deck_id[]', 'en[]'),
+    nastyString(20),
+    { maxKeys: 3 },
+  );
+  const textFields = ['en', 'es', 'en_pronunciation', 'es_pronunciation'];
+  const form = (kind: string, sure: boolean) => (parts: Parts) => ({ kind, sure, headers: {}, body: toForm(parts) });
+  const withExtras = (change: fc.Arbitrary<Parts>, drop: string[] = []) =>
+    fc.tuple(extras, change).map(([ex, ch]) => {
+      const parts: Parts = { ...ex, ...valid, ...ch };
+      for (const k of drop) delete parts[k];
+      return parts;
+    });
+  const raw = (kind: string, type: string, body: string): FuzzRequest => ({ kind, sure: true, headers: { 'content-type': type }, body });
+
+  const choices: fc.Arbitrary<FuzzRequest>[] = [
+    fc.constantFrom('en', 'es').chain((k) => withExtras(fc.constant({}), [k])).map(form('missing text', true)),
+    fc
+      .tuple(fc.constantFrom('en', 'es'), blank)
+      .chain(([k, v]) => withExtras(fc.constant({ [k]: v })))
+      .map(form('blank text', true)),
+    fc
+      .tuple(fc.constantFrom(...textFields), overlong(500))
+      .chain(([k, v]) => withExtras(fc.constant({ [k]: v })))
+      .map(form('overlong text', true)),
+    fc
+      .constantFrom('en', 'es')
+      .chain((k) => withExtras(fc.constant({ [k]: { file: text('one'), name: 'en.txt', type: 'text/plain' } })))
+      .map(form('file for text', true)),
+    fc
+      .tuple(fc.constantFrom('front_image', 'back_image'), nastyString(30))
+      .chain(([k, v]) => withExtras(fc.constant({ [k]: `x${v}` })))
+      .map(form('text for a file', true)),
+    fc
+      .tuple(garbage, fc.constantFrom('photo.jpg', 'a.png', '../../x.webp', 'x.svg', ''), fc.constantFrom('image/jpeg', 'image/png', ''))
+      .chain(([bytes, name, type]) => withExtras(fc.constant({ front_image: { file: bytes, name: name || 'f', type } })))
+      .map(form('not a picture', true)),
+    fc.constantFrom(...WRONG_TYPES.filter((t) => !t.startsWith('multipart'))).map((type) =>
+      raw(`content type "${type}"`, type, 'deck_id=1&en=one&es=uno'),
+    ),
+    fc.constant(raw('JSON to a form route', 'application/json', JSON.stringify(valid))),
+    fc
+      .constantFrom(
+        '--A\r\nContent-Disposition: form-data; name="en"\r\n\r\none',
+        '--B\r\nContent-Disposition: form-data; name="en"\r\n\r\none\r\n--B--\r\n',
+        '--A\r\nContent-Disposition: form-data\r\n\r\none\r\n--A--\r\n',
+        '--A\r\nContent-Disposition: form-data; name="front_image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
+        '--A--',
+        '',
+        'garbage',
+      )
+      .map((body) => raw('broken multipart', 'multipart/form-data; boundary=A', body)),
+    fc.constant(raw('multipart without boundary', 'multipart/form-data', 'en=one')),
+    fc
+      .tuple(fc.constantFrom('en', 'es'), nastyString(40))
+      .chain(([k, v]) => withExtras(fc.constant({ [k]: v })))
+      .map(form('unicode', false)),
+  ];
+  if (update) {
+    choices.push(
+      fc
+        .constantFrom('yes', '1', 'TRUE', 'on', '', ' true')
+        .chain((v) => withExtras(fc.constant({ remove_image: v })))
+        .map(form('bad remove_image', true)),
+      withExtras(fc.constant({ remove_image: 'true', front_image: { file: text('x'), name: 'a.jpg', type: 'image/jpeg' } })).map(
+        form('remove_image with a file', true),
+      ),
+    );
+  } else {
+    choices.push(
+      fc.constantFrom(...badIds).chain((v) => withExtras(fc.constant({ deck_id: v }))).map(form('bad deck_id', true)),
+      withExtras(fc.constant({}), ['deck_id']).map(form('missing deck_id', true)),
+    );
+  }
+  return fc.oneof(...choices);
+}
