@@ -11,7 +11,7 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: 'test-results',
+  outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results',
   use: {
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',

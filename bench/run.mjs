@@ -65,12 +65,22 @@ async function compare(endpoint, app, limit, spec) {
     const order = r % 2 ? [[limit, lim], [app, ours]] : [[app, ours], [limit, lim]];
     for (const [server, runs] of order) {
       log(`${endpoint}: ${server.name} (round ${r + 1}/${cfg.rounds})`);
-      runs.push(await measureLoad({ ...spec(server), url: server.url, connections: cfg.connections, warmupS: cfg.warmupS, durationS: cfg.durationS }));
+      runs.push(
+        await measureLoad({ ...spec(server), url: server.url, pid: server.pid, connections: cfg.connections, warmupS: cfg.warmupS, durationS: cfg.durationS }),
+      );
     }
   }
   const o = median(ours);
   const l = median(lim);
-  return { endpoint, ours: o, limit: l, ratio: Math.round((o.requests_per_s / l.requests_per_s) * 100) / 100 };
+  const cpuRatio = o.cpu_ms_per_request && l.cpu_ms_per_request ? l.cpu_ms_per_request / o.cpu_ms_per_request : null;
+  return {
+    endpoint,
+    ours: o,
+    limit: l,
+    ratio: Math.round((o.requests_per_s / l.requests_per_s) * 100) / 100,
+    // limit CPU per request / ours: what the ratio tends to when the server is CPU-bound on a quiet machine.
+    cpu_ratio: cpuRatio === null ? null : Math.round(cpuRatio * 100) / 100,
+  };
 }
 
 async function main() {
@@ -145,11 +155,11 @@ async function main() {
 
     if (cfg.only.has('scale')) {
       log('scale: progress at 1,000 vs 100,000 card results; deck list of 1,000 decks');
-      const small = await sampleLatency(`${app.url}/api/progress/${cleo}`, auth);
-      const large = await sampleLatency(`${app.url}/api/progress/${ben}`, auth);
-      const manyDecks = await sampleLatency(`${app.url}/api/decks?student_id=${dan}`, auth, { samples: 100, warmup: 5 });
-      const limitLarge = await sampleLatency(`${limit.url}/api/progress/${ben}`, {});
-      const limitSmall = await sampleLatency(`${limit.url}/api/progress/${cleo}`, {});
+      const small = await sampleLatency(`${app.url}/api/progress/${cleo}`, auth, { pid: app.pid });
+      const large = await sampleLatency(`${app.url}/api/progress/${ben}`, auth, { pid: app.pid });
+      const manyDecks = await sampleLatency(`${app.url}/api/decks?student_id=${dan}`, auth, { samples: 100, warmup: 5, pid: app.pid });
+      const limitSmall = await sampleLatency(`${limit.url}/api/progress/${cleo}`, {}, { pid: limit.pid });
+      const limitLarge = await sampleLatency(`${limit.url}/api/progress/${ben}`, {}, { pid: limit.pid });
       results.scale = {
         progress_1k: small,
         progress_100k: large,

@@ -11,7 +11,7 @@ test.describe('sign-in', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
 
-    await expect(page.getByRole('heading', { name: 'Decks' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Decks', exact: true })).toBeVisible();
     const menu = page.getByRole('button', { name: /Account menu for Rosa/ });
     await menu.click();
     await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
@@ -26,7 +26,7 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('alert')).toContainText('Incorrect email or password');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('heading', { name: 'Decks' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Decks', exact: true })).toBeVisible();
   });
 
   test('shows validation messages inline', async ({ page }) => {
@@ -42,7 +42,7 @@ test.describe('sign-in', () => {
   test('signs in through the OpenID Connect provider', async ({ page }) => {
     await page.goto('/signin');
     await page.getByRole('button', { name: 'Continue with Test SSO' }).click();
-    await expect(page.getByRole('heading', { name: 'Decks' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Decks', exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: /Account menu for Olivia/ })).toBeVisible();
   });
@@ -82,6 +82,6 @@ test.describe('en español', () => {
     await page.getByLabel('Correo electrónico').fill(uniqueEmail('es'));
     await page.getByLabel('Contraseña').fill(PASSWORD);
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
-    await expect(page.getByRole('heading', { name: 'Mazos' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mazos', exact: true })).toBeVisible();
   });
 });

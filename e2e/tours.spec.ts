@@ -69,7 +69,7 @@ test.describe('home tour', () => {
     expect(await flag(page, 'productTourCompleted')).toBe('true');
 
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Decks' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Decks' })).toBeVisible();
     await expect(tour).toHaveCount(0);
   });
 
@@ -82,7 +82,7 @@ test.describe('home tour', () => {
     await expect(tour).toBeHidden();
     expect(await flag(page, 'productTourCompleted')).toBe('true');
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Decks' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Decks' })).toBeVisible();
     await expect(tour).toHaveCount(0);
 
     // Asked for again from the settings: shown once, the request is cleared.

@@ -52,14 +52,17 @@ export function printReport(r) {
         e.limit.p50_ms,
         e.limit.p99_ms,
         `${e.ours.errors}/${e.limit.errors}`,
+        e.ours.cpu_ms_per_request === null ? '—' : `${e.ours.cpu_ms_per_request}/${e.limit.cpu_ms_per_request}`,
+        e.cpu_ratio === null ? '—' : e.cpu_ratio.toFixed(2),
         mark(ok),
       ];
     });
     table(
       `API (ours = the app; limit = bench/baseline-server.mjs; targets: ratio ≥ ${t.read_ratio_min} for reads, 0 errors, p99 ≤ ${t.p99_ms_max} ms)`,
-      ['endpoint', 'ours req/s', 'limit req/s', 'ratio', 'p50 ms', 'p99 ms', 'limit p50', 'limit p99', 'errors', 'met'],
+      ['endpoint', 'ours req/s', 'limit req/s', 'ratio', 'p50 ms', 'p99 ms', 'limit p50', 'limit p99', 'errors', 'CPU ms/req', 'CPU ratio', 'met'],
       rows,
     );
+    console.log('(errors and CPU ms/req: ours/limit; CPU ratio = limit CPU per request / ours, robust to other load on the machine)');
     if (r.same_bytes && Object.values(r.same_bytes).some((x) => !x)) console.log('WARNING: some endpoints answer different bytes from the limit:', r.same_bytes);
   }
 

@@ -90,3 +90,17 @@ export function stop(server, timeoutMs = 15_000) {
     child.kill('SIGTERM');
   });
 }
+
+const TICKS_PER_S = 100; // USER_HZ on Linux
+
+/** CPU time (user + system) a process has used so far, in ms; null where /proc is missing. */
+export function cpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces) start at ")"; utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+  } catch {
+    return null;
+  }
+}

@@ -17,6 +17,7 @@ import { progressRoutes } from './features/progress/progress.routes';
 import { studentsRoutes } from './features/students/students.routes';
 import { studyRoutes } from './features/study/study.routes';
 import { ApiError, handleError, unauthorized } from './http/errors';
+import { refuseNulText } from './http/nul-text';
 import { sameOriginOnly, securityHeaders } from './http/security';
 import { loadSession } from './http/sessions';
 import { mountClient } from './http/static';
@@ -100,6 +101,8 @@ export function createApp(options: AppOptions) {
   });
   app.use('/api/*', sameOriginOnly(deps.config));
   app.use('/api/*', (c, next) => {
+    // Without these headers there is no body; bodyLimit would build a full web Request to look (bench: ~25 % of a GET).
+    if (!c.req.header('content-length') && !c.req.header('transfer-encoding')) return next();
     const limit = c.req.path === '/api/cards' || c.req.path.startsWith('/api/cards/') ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
     return bodyLimit({
       maxSize: limit,
@@ -116,6 +119,7 @@ export function createApp(options: AppOptions) {
     }
     await next();
   });
+  // app.use('/api/*', refuseNulText);
   for (const router of api) app.route('/', router);
 
   app.get('/api/openapi.json', (c) => {

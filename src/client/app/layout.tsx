@@ -21,7 +21,9 @@ export function Layout() {
       <header className={styles.header}>
         <Link to="/" className={styles.logo} aria-label={t('auth.header.home')}>
           <img src="/favicon.svg" alt="" width={32} height={32} />
-          <span aria-hidden="true">{t('common.appName')}</span>
+          <span aria-hidden="true" className={styles.logoText}>
+            {t('common.appName')}
+          </span>
         </Link>
         <span className={styles.spacer} />
         {user && (

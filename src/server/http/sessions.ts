@@ -17,7 +17,9 @@ function cookieOptions(deps: AppDeps) {
 
 /** Starts a new session for the user with a fresh token, ending the request's previous one. */
 export async function startSession(deps: AppDeps, c: Context, userId: number): Promise<void> {
-  await endSession(deps, c);
+  // Only the row: clearing the cookie too would send two Set-Cookie headers for one name
+  // (RFC 6265 4.1.1 says not to), and a client keeping the first would hold an empty session.
+  await deleteSessionRow(deps, c);
   const token = randomBytes(32).toString('base64url');
   const now = deps.now();
   await deps.db.kysely
@@ -36,12 +38,17 @@ export async function startSession(deps: AppDeps, c: Context, userId: number): P
   });
 }
 
+/** Deletes the request's session row, if it carries a session cookie; true when it did. */
+async function deleteSessionRow(deps: AppDeps, c: Context): Promise<boolean> {
+  const token = getCookie(c, sessionCookieName(deps));
+  if (!token) return false;
+  await deps.db.kysely.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+  return true;
+}
+
 /** Deletes the request's session on the server and clears its cookie. */
 export async function endSession(deps: AppDeps, c: Context): Promise<void> {
-  const token = getCookie(c, sessionCookieName(deps));
-  if (!token) return;
-  await deps.db.kysely.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
-  deleteCookie(c, sessionCookieName(deps), cookieOptions(deps));
+  if (await deleteSessionRow(deps, c)) deleteCookie(c, sessionCookieName(deps), cookieOptions(deps));
 }
 
 /** Resolves the session cookie to `c.var.user` (null when absent, unknown or expired). */

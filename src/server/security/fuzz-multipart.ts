@@ -16,6 +16,15 @@ export function toForm(parts: Parts): FormData {
   return form;
 }
 
+/** The form as readable text, for fast-check's counterexample (a FormData prints as [object FormData]). */
+function describe(parts: Parts): string {
+  const shown = Object.entries(parts).map(([k, v]) => [
+    k,
+    typeof v === 'string' ? (v.length > 60 ? `${v.slice(0, 60)}… (${v.length} chars)` : v) : `<file ${v.name} ${v.type} ${v.file.byteLength} B>`,
+  ]);
+  return JSON.stringify(Object.fromEntries(shown));
+}
+
 const text = (s: string) => new TextEncoder().encode(s);
 /** Bytes no decoder recognises, whatever the name and type claim. */
 const garbage = fc
@@ -37,7 +46,12 @@ export function cardRequests(update: boolean, w: World): fc.Arbitrary<FuzzReques
     { maxKeys: 3 },
   );
   const textFields = ['en', 'es', 'en_pronunciation', 'es_pronunciation'];
-  const form = (kind: string, sure: boolean) => (parts: Parts) => ({ kind, sure, headers: {}, body: toForm(parts) });
+  const form = (kind: string, sure: boolean) => (parts: Parts) => ({
+    kind: `${kind} ${describe(parts)}`,
+    sure,
+    headers: {},
+    body: toForm(parts),
+  });
   const withExtras = (change: fc.Arbitrary<Parts>, drop: string[] = []) =>
     fc.tuple(extras, change).map(([ex, ch]) => {
       const parts: Parts = { ...ex, ...valid, ...ch };
@@ -106,4 +120,14 @@ export function cardRequests(update: boolean, w: World): fc.Arbitrary<FuzzReques
     );
   }
   return fc.oneof(...choices);
+}
+
+/** Text that has broken servers before (NUL above all, which PostgreSQL cannot store), in every text field. */
+export function cardExamples(update: boolean, w: World): [FuzzRequest][] {
+  const valid: Parts = update ? { en: 'one', es: 'uno' } : { deck_id: String(w.deck), en: 'one', es: 'uno' };
+  const values = ['a\u0000b', 'x\uD800', '\u202Eabc', 'a\u200Bb', '\u0007'];
+  const fields = ['en', 'es', 'en_pronunciation', 'es_pronunciation', ...(update ? [] : ['deck_id'])];
+  const examples = fields.flatMap((k) => values.map((v) => ({ ...valid, [k]: v })));
+  examples.push({ ...valid, 'x\u0000y': 'extra field named with NUL' });
+  return examples.map((parts) => [{ kind: `unicode ${describe(parts)}`, sure: false, headers: {}, body: toForm(parts) }]);
 }

@@ -22,7 +22,7 @@ import {
   type FieldSpec,
   type FuzzRequest,
 } from './fuzz-inputs';
-import { cardRequests } from './fuzz-multipart';
+import { cardExamples, cardRequests } from './fuzz-multipart';
 
 /**
  * Generated bad input against every JSON and multipart endpoint and every path parameter: no
@@ -40,6 +40,8 @@ interface JsonSpec {
   fields: Record<string, FieldSpec>;
   /** Sign-in routes replace the caller's session, so they are called without one. */
   asVisitor?: boolean;
+  /** Bodies carrying `text` in nested text fields (the top-level ones are found from `fields`). */
+  nestedText?: (text: string) => Record<string, unknown>[];
 }
 
 const cardItem = { en: 'one', es: 'uno' };
@@ -107,6 +109,11 @@ const JSON_ENDPOINTS: JsonSpec[] = [
     method: 'POST',
     path: (w) => `/api/decks/${w.emptyImportedDeck}/import-cards`,
     valid: () => ({ cards: [cardItem] }),
+    nestedText: (v) => [
+      { cards: [{ en: v, es: 'uno' }] },
+      { cards: [{ ...cardItem, es_pronunciation: v }] },
+      { cards: [{ ...cardItem, [v]: 'extra' }] },
+    ],
     fields: {
       cards: list(
         cardItem,
@@ -242,6 +249,22 @@ function jsonRequests(spec: JsonSpec, w: World): fc.Arbitrary<FuzzRequest> {
   return fc.oneof(...choices);
 }
 
+/** Characters that have broken servers before, tried in every text field on every run (fast-check examples). */
+const MUST_TRY = ['a\u0000b', '\u0000', 'x\uD800', '\uDFFFy', '\u202Eabc', 'a\u200Bb', '\u0007\u001B[31m', '\uFEFFa', '😀'];
+
+function unicodeExamples(spec: JsonSpec, w: World): [FuzzRequest][] {
+  const texts = Object.keys(spec.fields).filter((n) => spec.fields[n]!.text);
+  // Nested first: a body that succeeds can change what later ones meet (an import fills its deck).
+  const bodies = MUST_TRY.flatMap((v) => [
+    ...(spec.nestedText?.(v) ?? []),
+    ...texts.map((k) => ({ ...spec.valid(w), [k]: v })),
+    { ...spec.valid(w), [v]: 'a property named with it' },
+  ]);
+  return bodies.map((b): [FuzzRequest] => [
+    { kind: 'unicode', sure: false, headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) },
+  ]);
+}
+
 /** Valid ids for a route's path parameters, by name (and by resource for a plain `:id`). */
 function paramValue(route: string, name: string, w: World): string {
   if (name === 'studentId') return String(w.student);
@@ -308,9 +331,11 @@ async function probe(method: string, path: string, req: FuzzRequest, cookie: str
 describe('fuzzing', () => {
   for (const spec of JSON_ENDPOINTS) {
     it(`${routeOf(spec).replace(':id', '{id}')} survives bad JSON`, async () => {
+      // fast-check counts the examples among numRuns: add them so that the generated runs stay as many.
+      const examples = unicodeExamples(spec, w);
       await fc.assert(
         fc.asyncProperty(jsonRequests(spec, w), (req) => probe(spec.method, spec.path(w), req, spec.asVisitor ? '' : owner.cookie)),
-        { seed: SEED, numRuns: RUNS.json },
+        { seed: SEED, numRuns: RUNS.json + examples.length, examples },
       );
     });
   }
@@ -319,9 +344,10 @@ describe('fuzzing', () => {
     const method = update ? 'PUT' : 'POST';
     it(`${method} /api/cards${update ? '/{id}' : ''} survives bad multipart forms`, async () => {
       const path = update ? `/api/cards/${w.card}` : '/api/cards';
+      const examples = cardExamples(update, w);
       await fc.assert(
         fc.asyncProperty(cardRequests(update, w), (req) => probe(method, path, req, owner.cookie)),
-        { seed: SEED, numRuns: RUNS.multipart },
+        { seed: SEED, numRuns: RUNS.multipart + examples.length, examples },
       );
     });
   }

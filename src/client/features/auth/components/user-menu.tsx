@@ -7,6 +7,7 @@ import { SettingsPanel } from '../../settings/components/settings-panel';
 import { StudentsPanel } from '../../students/components/students-panel';
 import { useCurrentStudent } from '../../students/current-student';
 import { useAuth } from '../auth-provider';
+import styles from './auth.module.css';
 
 /** Avatar (or given name / email) button with the account's actions (SPEC §2 User menu). */
 export function UserMenu() {
@@ -29,7 +30,7 @@ export function UserMenu() {
           ) : (
             <>
               <Avatar name={display} />
-              <span>{display}</span>
+              <span className={styles.name}>{display}</span>
             </>
           )
         }

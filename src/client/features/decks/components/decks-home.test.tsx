@@ -111,7 +111,7 @@ describe('DecksHome', () => {
     expect(screen.getByText('Archived')).toBeInTheDocument();
 
     await ue.type(screen.getByRole('searchbox'), 'nothing{Enter}');
-    expect(screen.getByRole('heading', { name: 'No decks found' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No results' })).toBeInTheDocument();
     await ue.click(screen.getByRole('button', { name: 'Show all' }));
     expect(titles()).toEqual(['Numbers', 'Food', 'Colours']);
   }, 20_000);
