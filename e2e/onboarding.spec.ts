@@ -56,7 +56,7 @@ test.describe('onboarding', () => {
     await page.getByRole('button', { name: 'Use this theme' }).click();
 
     await expectStep(page, "You're all set!", 'Step 4 of 4');
-    await expect(page.getByTestId('confetti')).toBeAttached();
+    await expect(page.locator('[data-confetti]')).toBeAttached();
     expect(await cssVar(page, '--color-primary')).toBe('#0b6a8a');
     expect(await flag(page, 'onboardingCompleted')).toBeNull();
     await page.getByRole('button', { name: 'Get started' }).click();
@@ -79,7 +79,7 @@ test.describe('onboarding', () => {
     await page.getByRole('radio', { name: 'Monochrome' }).check();
     await page.getByRole('button', { name: 'Skip' }).click();
     await expectStep(page, "You're all set!", 'Step 4 of 4');
-    await expect(page.getByTestId('confetti')).toBeAttached();
+    await expect(page.locator('[data-confetti]')).toBeAttached();
     await page.getByRole('button', { name: 'Get started' }).click();
     await expect(page.getByRole('heading', { name: 'Decks', level: 1 })).toBeVisible();
     expect(await studentsOf(page)).toEqual([]);
@@ -91,7 +91,7 @@ test.describe('onboarding', () => {
     await page.getByRole('button', { name: 'Skip' }).click();
     await page.getByRole('button', { name: 'Skip' }).click();
     await expectStep(page, "You're all set!", 'Step 4 of 4');
-    await expect(page.getByTestId('confetti')).toHaveCount(0);
+    await expect(page.locator('[data-confetti]')).toHaveCount(0);
   });
 
   test('choosing Spanish in the first step turns the whole onboarding Spanish', async ({ page }) => {
@@ -122,7 +122,7 @@ test.describe('onboarding', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Skip' }).click();
     await expectStep(page, "You're all set!", 'Step 4 of 4');
-    await expect(page.getByTestId('confetti')).toHaveCount(0);
+    await expect(page.locator('[data-confetti]')).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
 });

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   language: 'language',
   currentStudentId: 'currentStudentId',
+  /** Study results not yet acknowledged by the server (retried on the next visit). */
+  pendingStudySaves: 'pendingStudySaves',
 } as const;
 export type StorageKey = keyof typeof STORAGE_KEYS;
 

@@ -40,6 +40,8 @@ export function UserMenu() {
             label: students.length === 0 ? t('auth.userMenu.addStudent') : t('auth.userMenu.manageStudents'),
             onSelect: () => setPanel('students'),
           },
+          // The header's progress link is for wide screens; on phones progress is reached from here.
+          { label: t('auth.userMenu.progress'), onSelect: () => navigate('/progress') },
           { label: t('auth.userMenu.settings'), onSelect: () => setPanel('settings') },
           { label: t('auth.userMenu.reportBug'), onSelect: () => navigate('/bugs') },
           'separator',

@@ -1,15 +1,16 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
-import { Confetti } from './confetti';
+import { launchConfetti } from '@client/lib/celebration';
 import { StepLayout } from './step-layout';
 import styles from './onboarding.module.css';
 
 /** Step 4: all set; confetti the first time only; get started finishes onboarding. */
 export function CompleteStep({ celebrate, onFinish }: { celebrate: boolean; onFinish: () => void }) {
   const { t } = useTranslation();
+  useEffect(() => (celebrate ? launchConfetti() : undefined), [celebrate]);
   return (
     <StepLayout step={4} title={t('onboarding.complete.title')} intro={t('onboarding.complete.intro')}>
-      {celebrate && <Confetti />}
       <div className={styles.actions}>
         <Button variant="primary" onClick={onFinish}>
           {t('onboarding.complete.start')}

@@ -1,10 +1,10 @@
+import { STORAGE_KEYS } from '@client/lib/storage';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { idempotencyKeySchema } from '@shared/schemas/study';
 import {
   attemptSave,
   flushPendingSaves,
   newIdempotencyKey,
-  PENDING_SAVES_KEY,
   readPendingSaves,
   saveWithRetry,
   type PendingSave,
@@ -55,7 +55,7 @@ describe('saving a finished session', () => {
       idempotency_key: 'key-session-1',
       accuracy_percentage: 50,
     });
-    expect(localStorage.getItem(PENDING_SAVES_KEY)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.pendingStudySaves)).toBeNull();
   });
 
   it('keeps a save that failed on the network and sends only what is missing later, with the same keys', async () => {
@@ -84,14 +84,14 @@ describe('saving a finished session', () => {
     fetchMock.mockResolvedValueOnce(json(503, { error: 'down', code: 'unavailable' }));
     expect(await attemptSave(entry())).toBe('retry');
     fetchMock.mockResolvedValueOnce(json(404, { error: 'Not found', code: 'not_found' }));
-    localStorage.setItem(PENDING_SAVES_KEY, JSON.stringify([entry()]));
+    localStorage.setItem(STORAGE_KEYS.pendingStudySaves, JSON.stringify([entry()]));
     expect(await attemptSave(entry())).toBe('rejected');
     expect(readPendingSaves()).toEqual([]);
     expect(console.error).toHaveBeenCalled();
   });
 
   it('ignores a corrupt queue', () => {
-    localStorage.setItem(PENDING_SAVES_KEY, '{not json');
+    localStorage.setItem(STORAGE_KEYS.pendingStudySaves, '{not json');
     expect(readPendingSaves()).toEqual([]);
   });
 });

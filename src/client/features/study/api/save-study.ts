@@ -6,6 +6,7 @@
  */
 import type { CardPerformanceInput, StudySaveResult, StudySessionInput } from '@shared/schemas/study';
 import { ApiRequestError, apiFetch } from '@client/lib/api-client';
+import { readStorage, writeStorage } from '@client/lib/storage';
 
 export interface PendingSave {
   /** The session's idempotency key; also identifies the entry in the queue. */
@@ -15,8 +16,6 @@ export interface PendingSave {
   performance: CardPerformanceInput | null;
 }
 
-/** localStorage key of the queue (not a SPEC §3 flag: it only holds results not yet saved). */
-export const PENDING_SAVES_KEY = 'pendingStudySaves';
 export const RETRY_DELAYS_MS = [1000, 3000];
 
 /** A key matching the server's /^[A-Za-z0-9_-]{8,100}$/; works outside secure contexts too. */
@@ -31,7 +30,7 @@ export function newIdempotencyKey(): string {
 
 export function readPendingSaves(): PendingSave[] {
   try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(PENDING_SAVES_KEY) ?? '[]');
+    const parsed: unknown = JSON.parse(readStorage('pendingStudySaves') ?? '[]');
     return Array.isArray(parsed) ? (parsed as PendingSave[]).filter((p) => p && typeof p.id === 'string') : [];
   } catch {
     return [];
@@ -39,12 +38,8 @@ export function readPendingSaves(): PendingSave[] {
 }
 
 function writePendingSaves(saves: PendingSave[]): void {
-  try {
-    if (saves.length === 0) window.localStorage.removeItem(PENDING_SAVES_KEY);
-    else window.localStorage.setItem(PENDING_SAVES_KEY, JSON.stringify(saves));
-  } catch {
-    /* storage unavailable: the in-memory retries still run */
-  }
+  // When storage is unavailable the in-memory retries still run.
+  writeStorage('pendingStudySaves', saves.length === 0 ? null : JSON.stringify(saves));
 }
 
 /** Adds or replaces an entry (by id). */
