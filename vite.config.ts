@@ -13,7 +13,20 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react()],
   resolve: { alias },
-  build: { outDir: path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? 'dist', 'client'), emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? 'dist', 'client'),
+    emptyOutDir: true,
+    sourcemap: false,
+    rollupOptions: {
+      output: {
+        // One download per interface language instead of one per feature file.
+        manualChunks(id: string) {
+          const lang = /\/locales\/(en|es)\//.exec(id)?.[1];
+          return lang ? `locale-${lang}` : undefined;
+        },
+      },
+    },
+  },
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { Layout } from './layout';
 import { HomePage, NotFoundPage } from './pages';
 
@@ -12,22 +12,29 @@ const ProgressPage = lazy(() => import('../features/progress/components/progress
 const BugsPage = lazy(() => import('../features/bugs/components/bugs-page'));
 const OnboardingPage = lazy(() => import('../features/onboarding/components/onboarding-page'));
 
-/** The routes of SPEC §2, plus /signin. */
-export const routes = [
-  {
-    element: <Layout />,
-    children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/signin', element: <SignInPage /> },
-      { path: '/auth/callback', element: <AuthCallbackPage /> },
-      { path: '/deck/:id', element: <DeckDetailPage /> },
-      { path: '/study/:id', element: <StudyPage /> },
-      { path: '/progress', element: <ProgressPage /> },
-      { path: '/bugs', element: <BugsPage /> },
-      { path: '/onboarding', element: <OnboardingPage /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
+/** The routes of SPEC §2, plus /signin (declarative routing: no loaders are used). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/signin" element={<SignInPage />} />
+        <Route path="/auth/callback" element={<AuthCallbackPage />} />
+        <Route path="/deck/:id" element={<DeckDetailPage />} />
+        <Route path="/study/:id" element={<StudyPage />} />
+        <Route path="/progress" element={<ProgressPage />} />
+        <Route path="/bugs" element={<BugsPage />} />
+        <Route path="/onboarding" element={<OnboardingPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
 
-export const createRouter = () => createBrowserRouter(routes);
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Menu } from '@client/components/ui/menu';
 import { Avatar } from '@client/components/ui/feedback';
-import { SettingsPanel } from '../../settings/components/settings-panel';
-import { StudentsPanel } from '../../students/components/students-panel';
+import { lazyNamed } from '@client/components/ui/lazy';
 import { useCurrentStudent } from '../../students/current-student';
 import { useAuth } from '../auth-provider';
 import styles from './auth.module.css';
+
+// The panels (and their forms) load when first opened.
+const SettingsPanel = lazyNamed(() => import('../../settings/components/settings-panel').then((m) => m.SettingsPanel));
+const StudentsPanel = lazyNamed(() => import('../../students/components/students-panel').then((m) => m.StudentsPanel));
 
 /** Avatar (or given name / email) button with the account's actions (SPEC §2 User menu). */
 export function UserMenu() {
@@ -53,8 +56,10 @@ export function UserMenu() {
           },
         ]}
       />
-      <StudentsPanel open={panel === 'students'} onOpenChange={(open) => setPanel(open ? 'students' : null)} />
-      <SettingsPanel open={panel === 'settings'} onOpenChange={(open) => setPanel(open ? 'settings' : null)} />
+      <Suspense fallback={null}>
+        {panel === 'students' && <StudentsPanel open onOpenChange={(open) => setPanel(open ? 'students' : null)} />}
+        {panel === 'settings' && <SettingsPanel open onOpenChange={(open) => setPanel(open ? 'settings' : null)} />}
+      </Suspense>
     </div>
   );
 }

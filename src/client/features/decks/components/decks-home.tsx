@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Deck } from '@shared/schemas/deck';
 import { Button } from '@client/components/ui/button';
@@ -21,12 +21,16 @@ import {
   sortNewestFirst,
   type DeckFilter,
 } from '../deck-list';
-import { CreateDeckDialog } from './create-deck-dialog';
-import { DeckDialogs, type DeckDialogAction, type DeckDialogTarget } from './deck-dialogs';
+import { lazyNamed } from '@client/components/ui/lazy';
+import type { DeckDialogAction, DeckDialogTarget } from './deck-dialogs';
 import { DeckListBody } from './deck-list-body';
-import { ImportPanel } from './import-panel';
 import { SearchPanel } from './search-panel';
 import styles from './decks.module.css';
+
+// Dialogs load when first opened, so the deck list's first view stays small.
+const CreateDeckDialog = lazyNamed(() => import('./create-deck-dialog').then((m) => m.CreateDeckDialog));
+const DeckDialogs = lazyNamed(() => import('./deck-dialogs').then((m) => m.DeckDialogs));
+const ImportPanel = lazyNamed(() => import('./import-panel').then((m) => m.ImportPanel));
 
 /** Signed-in home: the deck list (SPEC §2 Home). */
 export function DecksHome() {
@@ -191,24 +195,30 @@ function DecksHomeForStudent({ studentId }: { studentId: number | null }) {
           />
         )
       )}
-      <DeckDialogs target={dialog} onClose={() => setDialog(null)} onDone={done} />
-      <CreateDeckDialog
-        open={panel === 'create'}
-        onOpenChange={(open) => setPanel(open ? 'create' : null)}
-        studentId={studentId}
-        onCreated={(deck) => {
-          setPanel(null);
-          setPage(1);
-          setStatus(t('decks.status.created', { title: deck.title }));
-        }}
-      />
-      <ImportPanel
-        open={panel === 'import'}
-        onOpenChange={(open) => setPanel(open ? 'import' : null)}
-        studentId={studentId}
-        decks={all}
-        onImported={() => setPage(1)}
-      />
+      <Suspense fallback={null}>
+        {dialog && <DeckDialogs target={dialog} onClose={() => setDialog(null)} onDone={done} />}
+        {panel === 'create' && (
+          <CreateDeckDialog
+            open={panel === 'create'}
+            onOpenChange={(open) => setPanel(open ? 'create' : null)}
+            studentId={studentId}
+            onCreated={(deck) => {
+              setPanel(null);
+              setPage(1);
+              setStatus(t('decks.status.created', { title: deck.title }));
+            }}
+          />
+        )}
+        {panel === 'import' && (
+          <ImportPanel
+            open
+            onOpenChange={(open) => setPanel(open ? 'import' : null)}
+            studentId={studentId}
+            decks={all}
+            onImported={() => setPage(1)}
+          />
+        )}
+      </Suspense>
     </>
   );
 }
