@@ -1,8 +1,8 @@
 // `npm run test:durability`: crash durability of the real server on SQLite and (when
 // TEST_DATABASE_URL is set) PostgreSQL. A family's writes (study saves with unique idempotency keys,
 // card results, deck copies, catalogue imports) run at full speed while the server is killed with
-// SIGKILL at a random moment, DURABILITY_ITERATIONS times (default 5, for CI; 100 is a thorough
-// local run of a few minutes). After every kill the database is read directly: every acknowledged
+// SIGKILL at a random moment, DURABILITY_ITERATIONS times (default 5, for CI, about 30-45 s for both
+// databases; 100 is a thorough local run, about 2-4 s per kill and database). After every kill the database is read directly: every acknowledged
 // write is there exactly once, nothing is half-written, SQLite's integrity_check says ok. After
 // every restart the client retries what got no answer, as the app's client would; the retried
 // acknowledged saves must be recognised as duplicates. DURABILITY_SEED replays a run's choices.
@@ -12,7 +12,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { newLedger, operations, random, seed as seedFamily, type Ledger, type Seed, type Target } from './durability/client';
+import {
+  newLedger,
+  operations,
+  random,
+  seed as seedFamily,
+  type Ledger,
+  type Seed,
+  type Target,
+} from './durability/client';
 import { retryAfterRestart } from './durability/retry';
 import { buildServer, sleep, startServer, type Server } from './durability/server';
 import { check, clean, pgReader, sqliteReader, type Findings, type Reader } from './durability/verify';
@@ -81,9 +89,15 @@ async function verify(db: Database, ledger: Ledger, s: Seed, when: string, total
   try {
     const f = await check(reader, ledger, s);
     if (!clean(f)) {
-      const lists = { missing: f.missing, duplicates: f.duplicates, 'partial imports': f.partialImports, 'half-written': f.halfWritten };
+      const lists = {
+        missing: f.missing,
+        duplicates: f.duplicates,
+        'partial imports': f.partialImports,
+        'half-written': f.halfWritten,
+      };
       for (const [what, list] of Object.entries(lists)) {
-        if (list.length) totals.problems.push(`${when}: ${what}: ${list.slice(0, 5).join(', ')}${list.length > 5 ? ', …' : ''}`);
+        if (list.length)
+          totals.problems.push(`${when}: ${what}: ${list.slice(0, 5).join(', ')}${list.length > 5 ? ', …' : ''}`);
       }
       if (f.integrity !== 'ok') totals.problems.push(`${when}: ${f.integrity}`);
     }
@@ -94,7 +108,14 @@ async function verify(db: Database, ledger: Ledger, s: Seed, when: string, total
 }
 
 /** Runs the load until it is killed; resolves when every worker has seen the end. */
-async function loadAndKill(server: Server, target: Target, s: Seed, ledger: Ledger, rand: () => number, totals: Totals) {
+async function loadAndKill(
+  server: Server,
+  target: Target,
+  s: Seed,
+  ledger: Ledger,
+  rand: () => number,
+  totals: Totals,
+) {
   const ops = operations(target, s, ledger);
   const state = { killed: false, inFlight: 0 };
   const worker = async () => {
@@ -116,7 +137,8 @@ async function loadAndKill(server: Server, target: Target, s: Seed, ledger: Ledg
   const workers = Array.from({ length: CONCURRENCY }, worker);
   // Kill after a random amount of work (so a slow machine still gets a real load), then at a
   // random point within the requests in flight.
-  const killAt = ledger.ackedWrites + KILL_AFTER_WRITES[0] + Math.floor(rand() * (KILL_AFTER_WRITES[1] - KILL_AFTER_WRITES[0]));
+  const killAt =
+    ledger.ackedWrites + KILL_AFTER_WRITES[0] + Math.floor(rand() * (KILL_AFTER_WRITES[1] - KILL_AFTER_WRITES[0]));
   const deadline = Date.now() + MAX_LOAD_MS;
   while (ledger.ackedWrites < killAt && Date.now() < deadline && ledger.unexpected.length === 0) await sleep(2);
   await sleep(rand() * 20);
@@ -151,7 +173,8 @@ async function run(db: Database, entry: string): Promise<boolean> {
   await server.stop();
   // Every save has been answered by now (retries included): each must be stored exactly once.
   const f = await verify(db, ledger, s, 'at the end', totals);
-  for (const save of ledger.saves.values()) if (!save.acked) totals.problems.push(`save ${save.seq} never acknowledged`);
+  for (const save of ledger.saves.values())
+    if (!save.acked) totals.problems.push(`save ${save.seq} never acknowledged`);
   totals.problems.push(...ledger.unexpected.map((u) => `unexpected answer: ${u}`));
 
   const saves = ledger.saves.size;
@@ -167,7 +190,9 @@ async function run(db: Database, entry: string): Promise<boolean> {
 
 async function main(): Promise<number> {
   const started = Date.now();
-  console.log(`durability: ${ITERATIONS} kills per database, seed ${SEED} (DURABILITY_SEED=${SEED} replays the choices)`);
+  console.log(
+    `durability: ${ITERATIONS} kills per database, seed ${SEED} (DURABILITY_SEED=${SEED} replays the choices)`,
+  );
   const entry = buildServer(root);
   const databases: (() => Promise<Database>)[] = [async () => sqliteDatabase()];
   const pgUrl = process.env.TEST_DATABASE_URL;
@@ -181,7 +206,10 @@ async function main(): Promise<number> {
       passed = await run(db, entry);
     } finally {
       if (passed) await db.cleanup();
-      else console.log(`  kept for inspection: ${db.env.DATA_DIR}${db.name === 'postgres' ? ` and ${db.env.DATABASE_URL}` : ''}`);
+      else
+        console.log(
+          `  kept for inspection: ${db.env.DATA_DIR}${db.name === 'postgres' ? ` and ${db.env.DATABASE_URL}` : ''}`,
+        );
     }
     ok &&= passed;
   }

@@ -9,7 +9,8 @@ const backup = process.argv[2];
 try {
   if (!backup) throw new Error('usage: npx tsx scripts/restore.ts <backup-file>   (stop the server first)');
   const config = loadConfig();
-  if (config.database.kind === 'postgres') throw new Error('DATABASE_URL points at PostgreSQL: restore with pg_restore');
+  if (config.database.kind === 'postgres')
+    throw new Error('DATABASE_URL points at PostgreSQL: restore with pg_restore');
   const result = restoreSqlite(path.resolve(backup), config.database.file);
   process.stdout.write(`Restored ${backup} to ${result.file}\n`);
   if (result.previous) process.stdout.write(`The replaced database was kept as ${result.previous}\n`);

@@ -79,7 +79,11 @@ export async function call(target: Target, method: string, url: string, body?: u
     /* cut off or not JSON */
   }
   if (method === 'POST' && url === '/api/auth/local/signup') {
-    target.cookie = res.headers.getSetCookie().find((c) => /^(__Host-)?session=/.test(c))?.split(';')[0] ?? '';
+    target.cookie =
+      res.headers
+        .getSetCookie()
+        .find((c) => /^(__Host-)?session=/.test(c))
+        ?.split(';')[0] ?? '';
   }
   return { status: res.status, body: parsed };
 }
@@ -99,7 +103,13 @@ export async function seed(target: Target): Promise<Seed> {
     if (r.status !== status) throw new Error(`Seeding failed: ${r.status} ${JSON.stringify(r.body)}`);
     return r.body;
   };
-  await must(call(target, 'POST', '/api/auth/local/signup', { email: 'durability@example.com', password: 'correct horse battery', name: 'Durability' }));
+  await must(
+    call(target, 'POST', '/api/auth/local/signup', {
+      email: 'durability@example.com',
+      password: 'correct horse battery',
+      name: 'Durability',
+    }),
+  );
   const studentId = (await must(call(target, 'POST', '/api/students', { name: 'Ana' }))).id;
   const deckId = (await must(call(target, 'POST', '/api/decks', { title: 'Animals', student_id: studentId }))).id;
   const cardIds: number[] = [];
@@ -168,7 +178,9 @@ export function operations(target: Target, s: Seed, ledger: Ledger) {
 
     /** A copy of the seed deck: the deck and its cards are one transaction. */
     async duplicate() {
-      const res = await call(target, 'POST', `/api/decks/${s.deckId}/duplicate`, { title: `Dup ${ledger.ackedWrites}` });
+      const res = await call(target, 'POST', `/api/decks/${s.deckId}/duplicate`, {
+        title: `Dup ${ledger.ackedWrites}`,
+      });
       if (expect(res, [201], 'duplicate')) acked();
     },
 

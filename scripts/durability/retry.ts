@@ -34,7 +34,8 @@ export async function retryAfterRestart(target: Target, ledger: Ledger, seed: Se
 
   await inPool(sample, 8, async (save) => {
     const res = await call(target, 'POST', '/api/study-sessions', save.body);
-    if (!(res.status === 200 && res.body?.duplicate === true)) bad(`acknowledged save ${save.seq} sent again`, res.status, res.body);
+    if (!(res.status === 200 && res.body?.duplicate === true))
+      bad(`acknowledged save ${save.seq} sent again`, res.status, res.body);
   });
 
   const results = [...ledger.results].filter(([, r]) => !r.acked);

@@ -9,7 +9,8 @@ import { loadConfig } from '../config';
 import { migrate, openDatabase, type Db } from '../db/database';
 import { createTestApp, testDialect, type Agent, type TestApp } from '../test/harness';
 import { cardForm, makeJpeg } from '../test/images';
-import { integrityCheck, restoreSqlite } from './backup';
+import SQLite from 'better-sqlite3';
+import { backupSqlite, integrityCheck, restoreSqlite } from './backup';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -66,8 +67,16 @@ describe.skipIf(testDialect === 'postgres')('npm run backup (SQLite online backu
     const student = (await u.post('/api/students', { name: 'Ana' })).body.id;
     const deck = (await u.post('/api/decks', { title: 'Animals', student_id: student })).body.id;
     const picture = { bytes: await makeJpeg(200, 150) };
-    for (const [en, es] of [['dog', 'perro'], ['cat', 'gato'], ['bird', 'pájaro']]) {
-      const res = await u.form('POST', '/api/cards', cardForm({ deck_id: deck, en: en!, es: es! }, en === 'dog' ? picture : undefined));
+    for (const [en, es] of [
+      ['dog', 'perro'],
+      ['cat', 'gato'],
+      ['bird', 'pájaro'],
+    ]) {
+      const res = await u.form(
+        'POST',
+        '/api/cards',
+        cardForm({ deck_id: deck, en: en!, es: es! }, en === 'dog' ? picture : undefined),
+      );
       expect(res.status).toBe(201);
     }
 
@@ -102,7 +111,10 @@ describe.skipIf(testDialect === 'postgres')('npm run backup (SQLite online backu
     expect(integrityCheck(file)).toBe('ok');
     restoredDb = openDatabase({ kind: 'sqlite', file });
     await migrate(restoredDb);
-    const { app: restored } = createApp({ config: loadConfig({ DATA_DIR: restoredDir, LOG_LEVEL: 'silent' }), db: restoredDb });
+    const { app: restored } = createApp({
+      config: loadConfig({ DATA_DIR: restoredDir, LOG_LEVEL: 'silent' }),
+      db: restoredDb,
+    });
 
     // The copy is the database at one moment: every table is a prefix of the live one, row for row.
     const sessionsRestored = await countRows(restoredDb, 'study_sessions');
@@ -129,13 +141,48 @@ describe.skipIf(testDialect === 'postgres')('npm run backup (SQLite online backu
     }
     expect(await apiGet(restored, '/api/students', u.cookie)).toEqual(await apiGet(t.app, '/api/students', u.cookie));
     const key = (await apiGet(restored, `/api/decks/${deck}`, u.cookie)).cards[0].front_image_key;
-    expect(await apiGet(restored, `/api/images/${key}`, u.cookie)).toEqual(await apiGet(t.app, `/api/images/${key}`, u.cookie));
+    expect(await apiGet(restored, `/api/images/${key}`, u.cookie)).toEqual(
+      await apiGet(t.app, `/api/images/${key}`, u.cookie),
+    );
     const progress = await apiGet(restored, `/api/progress/${student}`, u.cookie);
     expect(progress.overall_statistics.total_sessions).toBe(sessionsRestored);
+  });
+
+  it('restores over a database a crash left with its -wal file, and keeps that database aside', async () => {
+    const dir = path.join(restoredDir, 'crashed');
+    const file = path.join(dir, 'flashcards.db');
+    fs.mkdirSync(dir);
+    // The live database (with a committed write still only in its WAL) is backed up...
+    const backupFile = path.join(restoredDir, 'small.db');
+    await backupSqlite(t.db.sqlite!.name, backupFile);
+    // ...and a crashed one is left behind: its last write exists only in flashcards.db-wal.
+    const crashed = new SQLite(path.join(restoredDir, 'crash-source.db'));
+    crashed.pragma('journal_mode = WAL');
+    crashed.exec('create table users (id integer primary key); insert into users values (424242)');
+    for (const suffix of ['', '-wal', '-shm']) {
+      fs.copyFileSync(path.join(restoredDir, `crash-source.db${suffix}`), `${file}${suffix}`);
+    }
+    crashed.close();
+
+    const result = restoreSqlite(backupFile, file);
+
+    expect(integrityCheck(file)).toBe('ok');
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+    const restored = new SQLite(file, { readonly: true });
+    const live = t.db.sqlite!.prepare('select id, email from users order by id').all();
+    expect(restored.prepare('select id, email from users order by id').all()).toEqual(live);
+    restored.close();
+    // The replaced database, WAL included, can still be opened: nothing was thrown away.
+    const previous = new SQLite(result.previous!, { readonly: true });
+    expect(previous.prepare('select id from users').all()).toEqual([{ id: 424242 }]);
+    previous.close();
   });
 });
 
 async function countRows(db: Db, table: 'study_sessions' | 'idempotency_keys'): Promise<number> {
-  const row = await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db.kysely
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

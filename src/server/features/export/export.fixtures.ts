@@ -34,9 +34,13 @@ export async function seedFamily(t: TestApp, u: Agent, color: string): Promise<F
   const shared = ok(await u.post('/api/decks', { title: `${tag} shared` })).body.id;
   const jpeg = { bytes: await makeJpeg(120, 80, { color }) };
   const png = { bytes: await makePng(60, 40, `${color}80`), name: 'p.png', type: 'image/png' };
-  const c1 = ok(await u.form('POST', '/api/cards', cardForm({ deck_id: own, en: `${tag} dog`, es: 'perro' }, jpeg))).body;
+  const c1 = ok(
+    await u.form('POST', '/api/cards', cardForm({ deck_id: own, en: `${tag} dog`, es: 'perro' }, jpeg)),
+  ).body;
   const c2 = ok(await u.form('POST', '/api/cards', cardForm({ deck_id: own, en: `${tag} cat`, es: 'gato' }, png))).body;
-  const c3 = ok(await u.form('POST', '/api/cards', cardForm({ deck_id: shared, en: `${tag} sun`, es: 'sol' }, jpeg))).body;
+  const c3 = ok(
+    await u.form('POST', '/api/cards', cardForm({ deck_id: shared, en: `${tag} sun`, es: 'sol' }, jpeg)),
+  ).body;
 
   const catalogue = ok(await u.get('/api/catalogue'), 200).body.decks[0];
   const imported = ok(
@@ -71,7 +75,12 @@ export async function seedFamily(t: TestApp, u: Agent, color: string): Promise<F
   ];
   ok(await u.post('/api/card-performance', { student_id: s1, card_results: answers, idempotency_key: key() }));
   const firstImported = filled.cards[0].id;
-  ok(await u.post('/api/card-performance', { student_id: s2, card_results: [{ card_id: firstImported, is_correct: true }] }));
+  ok(
+    await u.post('/api/card-performance', {
+      student_id: s2,
+      card_results: [{ card_id: firstImported, is_correct: true }],
+    }),
+  );
 
   const bug = ok(await u.post('/api/bugs', { title: `${tag} bug`, description: `${tag} found a bug` })).body.id;
   ok(await u.post(`/api/bugs/${bug}/vote`), 200);

@@ -19,7 +19,13 @@ export const exportDocumentSchema = z.object({
     identities: z.array(z.object({ provider: z.string(), subject: z.string(), created_at: timestamp })),
   }),
   students: z.array(
-    z.object({ id, name: z.string(), age: z.number().int().nullable(), native_language: z.string(), created_at: timestamp }),
+    z.object({
+      id,
+      name: z.string(),
+      age: z.number().int().nullable(),
+      native_language: z.string(),
+      created_at: timestamp,
+    }),
   ),
   decks: z.array(
     z.object({

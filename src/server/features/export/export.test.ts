@@ -49,7 +49,9 @@ describe('GET /api/users/export', () => {
     const { doc } = await exportOf(a);
     expect(doc.format).toBe('flashcards-export');
     expect(doc.user).toMatchObject({ id: a.id, email: a.email, name: 'alice', has_password: true });
-    expect(doc.user.identities).toEqual([{ provider: 'oidc', subject: 'alice-subject', created_at: expect.any(String) }]);
+    expect(doc.user.identities).toEqual([
+      { provider: 'oidc', subject: 'alice-subject', created_at: expect.any(String) },
+    ]);
     expect(sorted(doc.students.map((s) => s.id))).toEqual(sorted(fa.students));
     expect(sorted(doc.decks.map((d) => d.id))).toEqual(sorted(fa.decks));
     expect(sorted(doc.decks.flatMap((d) => d.cards.map((c) => c.id)))).toEqual(sorted(fa.cards));
@@ -78,14 +80,23 @@ describe('GET /api/users/export', () => {
     const overlap = (mine: { id: number }[], theirs: number[]) => mine.filter((x) => theirs.includes(x.id));
     expect(overlap(doc.students, fb.students)).toEqual([]);
     expect(overlap(doc.decks, fb.decks)).toEqual([]);
-    expect(overlap(doc.decks.flatMap((d) => d.cards), fb.cards)).toEqual([]);
+    expect(
+      overlap(
+        doc.decks.flatMap((d) => d.cards),
+        fb.cards,
+      ),
+    ).toEqual([]);
     expect(overlap(doc.bugs, fb.bugs)).toEqual([]);
     expect(doc.images.filter((i) => fb.images.includes(i.key))).toEqual([]);
     for (const foreign of [b.email, 'bob own', 'bob first', 'bob dog', 'bob bug', 'bob-subject']) {
       expect(text).not.toContain(foreign);
     }
     const k = t.db.kysely;
-    const hash = await k.selectFrom('password_credentials').select('password_hash').where('user_id', '=', a.id).executeTakeFirstOrThrow();
+    const hash = await k
+      .selectFrom('password_credentials')
+      .select('password_hash')
+      .where('user_id', '=', a.id)
+      .executeTakeFirstOrThrow();
     const sessions = await k.selectFrom('sessions').select('token_hash').where('user_id', '=', a.id).execute();
     expect(sessions.length).toBeGreaterThan(0);
     for (const secret of [hash.password_hash, ...sessions.map((s) => s.token_hash), a.cookie.split('=')[1]!]) {
@@ -98,7 +109,15 @@ describe('GET /api/users/export', () => {
     const c = await t.user('carol');
     const { doc } = await exportOf(c);
     expect(doc.user).toMatchObject({ id: c.id, email: c.email, has_password: true, identities: [] });
-    for (const list of ['students', 'decks', 'images', 'study_sessions', 'card_results', 'bugs', 'bug_votes'] as const) {
+    for (const list of [
+      'students',
+      'decks',
+      'images',
+      'study_sessions',
+      'card_results',
+      'bugs',
+      'bug_votes',
+    ] as const) {
       expect(doc[list]).toEqual([]);
     }
   });
