@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, PASSWORD, signUpViaApi, test } from './fixtures';
 
@@ -11,6 +12,21 @@ const cssVar = (page: Page, name: string) =>
   page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
 
 test.describe('settings', () => {
+  test('downloads everything the family owns as one JSON file', async ({ page }) => {
+    const { email } = await signUpViaApi(page);
+    await page.request.post('/api/students', { data: { name: 'Nico', native_language: 'Español' } });
+    await page.goto('/');
+    const panel = await openSettings(page);
+    await panel.getByRole('button', { name: /^General/ }).click();
+    const download = page.waitForEvent('download');
+    await panel.getByRole('link', { name: 'Download my data' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^flashcards-export-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(await readFile(await file.path(), 'utf8'));
+    expect(data.user.email).toBe(email);
+    expect(data.students.map((s: { name: string }) => s.name)).toEqual(['Nico']);
+  });
+
   test('switching the language changes the whole interface and survives a reload', async ({ page }) => {
     await signUpViaApi(page);
     await page.goto('/');

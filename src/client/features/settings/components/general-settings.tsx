@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { writeFlag } from '@client/lib/storage';
 import { errorText } from '@client/lib/errors';
-import { Button } from '@client/components/ui/button';
+import { Button, buttonClass } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/dialog';
 import { useDeleteAccount } from '../api/delete-account';
 import styles from './settings.module.css';
 
-/** General sub-page: restart onboarding, start the tour, delete the account. */
+/** General sub-page: restart onboarding, start the tour, download or delete the account's data. */
 export function GeneralSettings({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -40,6 +40,13 @@ export function GeneralSettings({ onClose }: { onClose: () => void }) {
         <li>
           <Button onClick={startTour}>{t('settings.general.startTour')}</Button>
           <p className={styles.actionHint}>{t('settings.general.startTourHint')}</p>
+        </li>
+        <li>
+          {/* A plain download: the server answers with an attachment, so the page stays put. */}
+          <a className={buttonClass()} href="/api/users/export" download>
+            {t('settings.general.exportData')}
+          </a>
+          <p className={styles.actionHint}>{t('settings.general.exportDataHint')}</p>
         </li>
         <li>
           <Button variant="danger" onClick={() => setConfirming(true)}>
