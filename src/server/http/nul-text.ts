@@ -30,7 +30,7 @@ function nulFieldInJson(text: string): string | null {
  * (the statement fails, even a lookup), so without this such input was a 500 on PostgreSQL and
  * stored as-is on SQLite; found by the fuzz suite. Checked once here so that every JSON and
  * multipart field, present and future, is covered. Reads through Hono's body cache, so the route
- * parses the same body again at no cost.
+ * does not read the body twice.
  */
 export const refuseNulText: MiddlewareHandler = async (c, next) => {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
@@ -38,9 +38,16 @@ export const refuseNulText: MiddlewareHandler = async (c, next) => {
     const field = nulFieldInJson(await c.req.text());
     if (field !== null) throw refused(field);
   } else if (type.startsWith('multipart/form-data')) {
-    const form = await c.req.formData().catch(() => null);
+    // Parsed from the cached bytes: a rejected c.req.formData() would stay in Hono's body cache and
+    // turn the route's own read of a malformed body into a 500. A good form is handed on to parseBody.
+    const bytes = await c.req.arrayBuffer();
+    const headers = { 'content-type': c.req.header('content-type')! }; // the boundary is case-sensitive
+    const form = await new Response(bytes, { headers }).formData().catch(() => null);
+    // Hono keeps promises in its body cache (typed as the values); parseBody awaits this one.
+    if (form) c.req.bodyCache.formData = Promise.resolve(form) as unknown as FormData;
     for (const [key, value] of form ?? []) {
-      if (key.includes(NUL) || (typeof value === 'string' && value.includes(NUL))) throw refused(key.replaceAll(NUL, '\\u0000'));
+      const text = typeof value === 'string' ? value : '';
+      if (key.includes(NUL) || text.includes(NUL)) throw refused(key.replaceAll(NUL, '\\u0000'));
     }
   }
   await next();

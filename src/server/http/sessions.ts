@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps, AppEnv } from '../context';
+import { precompiled } from '../db/precompiled';
 import { unauthorized } from './errors';
 
 /** Refresh last_seen_at at most this often, to keep reads cheap. */
@@ -51,17 +52,18 @@ export async function endSession(deps: AppDeps, c: Context): Promise<void> {
   if (await deleteSessionRow(deps, c)) deleteCookie(c, sessionCookieName(deps), cookieOptions(deps));
 }
 
+// Runs on every request: compiled once (src/server/db/precompiled.ts).
+const sessionByTokenHash = precompiled((db, tokenHash: string) =>
+  db.selectFrom('sessions').select(['id', 'user_id', 'last_seen_at', 'expires_at']).where('token_hash', '=', tokenHash),
+);
+
 /** Resolves the session cookie to `c.var.user` (null when absent, unknown or expired). */
 export function loadSession(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('user', null);
     const token = getCookie(c, sessionCookieName(deps));
     if (token && token.length <= 100) {
-      const row = await deps.db.kysely
-        .selectFrom('sessions')
-        .select(['id', 'user_id', 'last_seen_at', 'expires_at'])
-        .where('token_hash', '=', hashToken(token))
-        .executeTakeFirst();
+      const [row] = await sessionByTokenHash(deps.db.kysely, hashToken(token));
       const now = deps.now();
       const idleLimit = new Date(now.getTime() - deps.config.sessionIdleMs).toISOString();
       if (row && row.expires_at > now.toISOString() && row.last_seen_at > idleLimit) {

@@ -208,7 +208,12 @@ export async function buildWorld(owner: Agent, mark: string): Promise<World> {
       study_duration_seconds: 30,
     }),
   );
-  await ok(owner.post('/api/card-performance', { student_id: student, card_results: [{ card_id: card.id, is_correct: true }] }));
+  await ok(
+    owner.post('/api/card-performance', {
+      student_id: student,
+      card_results: [{ card_id: card.id, is_correct: true }],
+    }),
+  );
   // Bugs are shown to everyone by design, so their text carries no mark.
   const bug = (await ok(owner.post('/api/bugs', { title: 'Audio is silent', description: 'No sound on iPad' }))).id;
   return {

@@ -17,9 +17,47 @@ export interface FuzzRequest {
 
 /** Unicode that breaks naive code: lone surrogates, direction overrides, zero-width and control characters. */
 const NASTY = [
-  '\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\u202E', '\u202D', '\u200F', '\u061C', '\u200B', '\u200C', '\u200D',
-  '\u2060', '\uFEFF', '\u0000', '\u0001', '\u0007', '\u0008', '\u001B', '\u007F', '\u0085', '\u00AD', '\u0301',
-  '\uFFFD', '\uFFFF', '😀', '👩‍👧', 'é', 'ñ', '字', 'İ', 'ß', '"', "'", '\\', '<', '>', '&', '%', '\n', '\r', '\t',
+  '\uD800',
+  '\uDBFF',
+  '\uDC00',
+  '\uDFFF',
+  '\u202E',
+  '\u202D',
+  '\u200F',
+  '\u061C',
+  '\u200B',
+  '\u200C',
+  '\u200D',
+  '\u2060',
+  '\uFEFF',
+  '\u0000',
+  '\u0001',
+  '\u0007',
+  '\u0008',
+  '\u001B',
+  '\u007F',
+  '\u0085',
+  '\u00AD',
+  '\u0301',
+  '\uFFFD',
+  '\uFFFF',
+  '😀',
+  '👩‍👧',
+  'é',
+  'ñ',
+  '字',
+  'İ',
+  'ß',
+  '"',
+  "'",
+  '\\',
+  '<',
+  '>',
+  '&',
+  '%',
+  '\n',
+  '\r',
+  '\t',
 ];
 export const nastyChar = fc.oneof(fc.constantFrom(...NASTY), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }));
 export const nastyString = (maxLength: number) => fc.string({ unit: nastyChar, minLength: 1, maxLength });
@@ -57,10 +95,15 @@ export interface FieldSpec {
   numeric?: boolean;
 }
 
-export function str(opts: { max: number; min?: number; trim?: boolean; nullable?: boolean; required?: boolean }): FieldSpec {
+export function str(opts: {
+  max: number;
+  min?: number;
+  trim?: boolean;
+  nullable?: boolean;
+  required?: boolean;
+}): FieldSpec {
   const min = opts.min ?? 0;
-  const short =
-    min === 0 ? [] : opts.trim ? [blank] : [fc.string({ unit: 'binary-ascii', maxLength: min - 1 })];
+  const short = min === 0 ? [] : opts.trim ? [blank] : [fc.string({ unit: 'binary-ascii', maxLength: min - 1 })];
   const bad = fc.oneof(notStringNorNull, overlong(opts.max), ...short, ...(opts.nullable ? [] : [fc.constant(null)]));
   return { bad, required: opts.required ?? min > 0, text: opts.max };
 }
@@ -145,11 +188,23 @@ export function list(item: Record<string, unknown>, badItem: fc.Arbitrary<unknow
 
 /** Path parameters that must never reach an object: traversal, encodings, numbers in odd forms. */
 export const BAD_PARAMS = [
-  '%00', '%2e%2e%2f', '%2F', '%', '%zz', '%E0%A4%A', '1%00', '1%20', '%201', '..%2F', '%5C..%5C',
-  ...['../', '1e3', '-1', '99999999999', '2147483648', '0', '00', '01', '1.5', '+1', ' 1', '1 ', '0x10', 'NaN']
-    .map(encodeURIComponent),
-  ...['Infinity', 'null', 'undefined', '[]', '{}', '１', '١', '<script>alert(1)</script>', "1' OR '1'='1", '1;--']
-    .map(encodeURIComponent),
+  '%00',
+  '%2e%2e%2f',
+  '%2F',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '1%00',
+  '1%20',
+  '%201',
+  '..%2F',
+  '%5C..%5C',
+  ...['../', '1e3', '-1', '99999999999', '2147483648', '0', '00', '01', '1.5', '+1', ' 1', '1 ', '0x10', 'NaN'].map(
+    encodeURIComponent,
+  ),
+  ...['Infinity', 'null', 'undefined', '[]', '{}', '１', '١', '<script>alert(1)</script>', "1' OR '1'='1", '1;--'].map(
+    encodeURIComponent,
+  ),
 ];
 /** Dot segments change the path itself (the URL parser resolves them), so any answer but a 5xx will do. */
 export const DOT_SEGMENTS = ['..', '../', '.', './', '%2e%2e', '%2e'];
@@ -179,7 +234,7 @@ export const WRONG_TYPES = [
   '',
 ];
 
-/** Texts that are not JSON at all. */
+/** Texts that are not JSON at all. (A leading BOM is not here: the UTF-8 decoder drops it, as RFC 8259 allows.) */
 export const MALFORMED = [
   '{',
   '{"a":',
@@ -192,7 +247,6 @@ export const MALFORMED = [
   '\u0000',
   '}{',
   '{"a":1}{"b":2}',
-  '\uFEFF{}',
   '{"a":"\\x41"}',
   '{"a":"\\u12"}',
   '{"a":01}',
@@ -200,11 +254,20 @@ export const MALFORMED = [
   '{"a":+1}',
   '{"a" 1}',
   '\uD800',
-  '[' .repeat(50_000),
+  '['.repeat(50_000),
 ];
 
 /** JSON texts that parse to something other than an object. */
-export const NOT_OBJECTS = ['[]', '"x"', '42', 'true', 'null', '[{}]', '[' .repeat(20_000) + ']'.repeat(20_000)];
+export const NOT_OBJECTS = ['[]', '"x"', '42', 'true', 'null', '[{}]', '['.repeat(20_000) + ']'.repeat(20_000)];
 
 /** Raw number literals JSON allows but JavaScript turns into Infinity, 0 or an imprecise integer. */
-export const RAW_NUMBERS = ['1e400', '-1e400', '1e-400', '-0', '9007199254740993', '0.1e1', '1E2', '1.0000000000000002'];
+export const RAW_NUMBERS = [
+  '1e400',
+  '-1e400',
+  '1e-400',
+  '-0',
+  '9007199254740993',
+  '0.1e1',
+  '1E2',
+  '1.0000000000000002',
+];

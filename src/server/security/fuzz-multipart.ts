@@ -20,7 +20,11 @@ export function toForm(parts: Parts): FormData {
 function describe(parts: Parts): string {
   const shown = Object.entries(parts).map(([k, v]) => [
     k,
-    typeof v === 'string' ? (v.length > 60 ? `${v.slice(0, 60)}… (${v.length} chars)` : v) : `<file ${v.name} ${v.type} ${v.file.byteLength} B>`,
+    typeof v === 'string'
+      ? v.length > 60
+        ? `${v.slice(0, 60)}… (${v.length} chars)`
+        : v
+      : `<file ${v.name} ${v.type} ${v.file.byteLength} B>`,
   ]);
   return JSON.stringify(Object.fromEntries(shown));
 }
@@ -30,7 +34,23 @@ const text = (s: string) => new TextEncoder().encode(s);
 const garbage = fc
   .uint8Array({ minLength: 0, maxLength: 2048 })
   .map((b) => new Uint8Array([...text('NOT A PICTURE '), ...b]));
-const badIds = ['', '../', '%00', '\u0000', '1e3', '-1', '0', '01', '1.5', ' 1', '１', '99999999999', '2147483648', 'null', '[1]'];
+const badIds = [
+  '',
+  '../',
+  '%00',
+  '\u0000',
+  '1e3',
+  '-1',
+  '0',
+  '01',
+  '1.5',
+  ' 1',
+  '１',
+  '99999999999',
+  '2147483648',
+  'null',
+  '[1]',
+];
 const blank = fc.constantFrom('', ' ', '\t\n', '\u00A0', '\u3000 ');
 
 /**
@@ -58,10 +78,18 @@ export function cardRequests(update: boolean, w: World): fc.Arbitrary<FuzzReques
       for (const k of drop) delete parts[k];
       return parts;
     });
-  const raw = (kind: string, type: string, body: string): FuzzRequest => ({ kind, sure: true, headers: { 'content-type': type }, body });
+  const raw = (kind: string, type: string, body: string): FuzzRequest => ({
+    kind,
+    sure: true,
+    headers: { 'content-type': type },
+    body,
+  });
 
   const choices: fc.Arbitrary<FuzzRequest>[] = [
-    fc.constantFrom('en', 'es').chain((k) => withExtras(fc.constant({}), [k])).map(form('missing text', true)),
+    fc
+      .constantFrom('en', 'es')
+      .chain((k) => withExtras(fc.constant({}), [k]))
+      .map(form('missing text', true)),
     fc
       .tuple(fc.constantFrom('en', 'es'), blank)
       .chain(([k, v]) => withExtras(fc.constant({ [k]: v })))
@@ -79,12 +107,18 @@ export function cardRequests(update: boolean, w: World): fc.Arbitrary<FuzzReques
       .chain(([k, v]) => withExtras(fc.constant({ [k]: `x${v}` })))
       .map(form('text for a file', true)),
     fc
-      .tuple(garbage, fc.constantFrom('photo.jpg', 'a.png', '../../x.webp', 'x.svg', ''), fc.constantFrom('image/jpeg', 'image/png', ''))
-      .chain(([bytes, name, type]) => withExtras(fc.constant({ front_image: { file: bytes, name: name || 'f', type } })))
+      .tuple(
+        garbage,
+        fc.constantFrom('photo.jpg', 'a.png', '../../x.webp', 'x.svg', ''),
+        fc.constantFrom('image/jpeg', 'image/png', ''),
+      )
+      .chain(([bytes, name, type]) =>
+        withExtras(fc.constant({ front_image: { file: bytes, name: name || 'f', type } })),
+      )
       .map(form('not a picture', true)),
-    fc.constantFrom(...WRONG_TYPES.filter((t) => !t.startsWith('multipart'))).map((type) =>
-      raw(`content type "${type}"`, type, 'deck_id=1&en=one&es=uno'),
-    ),
+    fc
+      .constantFrom(...WRONG_TYPES.filter((t) => !t.startsWith('multipart')))
+      .map((type) => raw(`content type "${type}"`, type, 'deck_id=1&en=one&es=uno')),
     fc.constant(raw('JSON to a form route', 'application/json', JSON.stringify(valid))),
     fc
       .constantFrom(
@@ -109,13 +143,16 @@ export function cardRequests(update: boolean, w: World): fc.Arbitrary<FuzzReques
         .constantFrom('yes', '1', 'TRUE', 'on', '', ' true')
         .chain((v) => withExtras(fc.constant({ remove_image: v })))
         .map(form('bad remove_image', true)),
-      withExtras(fc.constant({ remove_image: 'true', front_image: { file: text('x'), name: 'a.jpg', type: 'image/jpeg' } })).map(
-        form('remove_image with a file', true),
-      ),
+      withExtras(
+        fc.constant({ remove_image: 'true', front_image: { file: text('x'), name: 'a.jpg', type: 'image/jpeg' } }),
+      ).map(form('remove_image with a file', true)),
     );
   } else {
     choices.push(
-      fc.constantFrom(...badIds).chain((v) => withExtras(fc.constant({ deck_id: v }))).map(form('bad deck_id', true)),
+      fc
+        .constantFrom(...badIds)
+        .chain((v) => withExtras(fc.constant({ deck_id: v })))
+        .map(form('bad deck_id', true)),
       withExtras(fc.constant({}), ['deck_id']).map(form('missing deck_id', true)),
     );
   }
@@ -129,5 +166,7 @@ export function cardExamples(update: boolean, w: World): [FuzzRequest][] {
   const fields = ['en', 'es', 'en_pronunciation', 'es_pronunciation', ...(update ? [] : ['deck_id'])];
   const examples = fields.flatMap((k) => values.map((v) => ({ ...valid, [k]: v })));
   examples.push({ ...valid, 'x\u0000y': 'extra field named with NUL' });
-  return examples.map((parts) => [{ kind: `unicode ${describe(parts)}`, sure: false, headers: {}, body: toForm(parts) }]);
+  return examples.map((parts) => [
+    { kind: `unicode ${describe(parts)}`, sure: false, headers: {}, body: toForm(parts) },
+  ]);
 }

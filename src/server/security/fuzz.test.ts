@@ -1,27 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECK_COLORS, NATIVE_LANGUAGES } from '@shared/constants';
 import { createTestApp, type Agent, type TestApp } from '../test/harness';
 import { buildWorld, countRows, isApiError, sendRaw, type World } from './fixtures';
-import {
-  MALFORMED,
-  NOT_OBJECTS,
-  RAW_NUMBERS,
-  WRONG_TYPES,
-  badParam,
-  bool,
-  email,
-  id,
-  idempotencyKey,
-  int,
-  list,
-  nastyString,
-  num,
-  oneOf,
-  str,
-  type FieldSpec,
-  type FuzzRequest,
-} from './fuzz-inputs';
+import { JSON_ENDPOINTS, jsonRequests, paramValue, routeOf, unicodeExamples } from './fuzz-json';
+import { badParam, type FuzzRequest } from './fuzz-inputs';
 import { cardExamples, cardRequests } from './fuzz-multipart';
 
 /**
@@ -32,253 +14,6 @@ import { cardExamples, cardRequests } from './fuzz-multipart';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_250_601);
 const RUNS = { json: 45, multipart: 60, params: 10 };
-
-interface JsonSpec {
-  method: string;
-  path: (w: World) => string;
-  valid: (w: World) => Record<string, unknown>;
-  fields: Record<string, FieldSpec>;
-  /** Sign-in routes replace the caller's session, so they are called without one. */
-  asVisitor?: boolean;
-  /** Bodies carrying `text` in nested text fields (the top-level ones are found from `fields`). */
-  nestedText?: (text: string) => Record<string, unknown>[];
-}
-
-const cardItem = { en: 'one', es: 'uno' };
-const studentFields = {
-  name: str({ min: 1, max: 50, trim: true }),
-  age: int({ min: 1, max: 100, nullable: true, required: false }),
-  native_language: oneOf(NATIVE_LANGUAGES),
-};
-
-const JSON_ENDPOINTS: JsonSpec[] = [
-  {
-    method: 'POST',
-    path: () => '/api/auth/local/signup',
-    valid: () => ({ email: 'fuzz@example.com', password: 'long enough password', name: 'Fuzz' }),
-    fields: { email: email(254), password: str({ min: 8, max: 128 }), name: str({ min: 1, max: 100, trim: true }) },
-    asVisitor: true,
-  },
-  {
-    method: 'POST',
-    path: () => '/api/auth/local/login',
-    valid: () => ({ email: 'fuzz@example.com', password: 'whatever' }),
-    fields: { email: str({ min: 1, max: 254, trim: true }), password: str({ min: 1, max: 128 }) },
-    asVisitor: true,
-  },
-  {
-    method: 'POST',
-    path: () => '/api/sessions',
-    valid: () => ({ code: 'abc', state: 'def' }),
-    fields: { code: str({ min: 1, max: 4096 }), state: str({ min: 1, max: 512 }) },
-    asVisitor: true,
-  },
-  { method: 'POST', path: () => '/api/students', valid: () => ({ name: 'Kid', age: 7 }), fields: studentFields },
-  {
-    method: 'PUT',
-    path: (w) => `/api/students/${w.student}`,
-    valid: () => ({ name: 'Kid', age: 7, native_language: 'English' }),
-    fields: studentFields,
-  },
-  {
-    method: 'POST',
-    path: () => '/api/decks',
-    valid: (w) => ({ title: 'Fuzz deck', student_id: w.student, color: DECK_COLORS[1] }),
-    fields: {
-      title: str({ min: 1, max: 30, trim: true }),
-      subtitle: str({ max: 100, trim: true, nullable: true }),
-      color: oneOf(DECK_COLORS),
-      student_id: int({ min: 1, max: 2_147_483_647, nullable: true, required: false }),
-      is_imported: bool(),
-      original_deck_id: str({ min: 1, max: 100, nullable: true, required: false }),
-    },
-  },
-  {
-    method: 'PUT',
-    path: (w) => `/api/decks/${w.deck}`,
-    valid: () => ({ title: 'Renamed', subtitle: 'Sub' }),
-    fields: { title: str({ min: 1, max: 30, trim: true }), subtitle: str({ max: 100, trim: true, nullable: true }) },
-  },
-  {
-    method: 'POST',
-    path: (w) => `/api/decks/${w.deck}/duplicate`,
-    valid: () => ({ title: 'Copy' }),
-    fields: { title: str({ min: 1, max: 100, trim: true, required: false }) },
-  },
-  {
-    method: 'POST',
-    path: (w) => `/api/decks/${w.emptyImportedDeck}/import-cards`,
-    valid: () => ({ cards: [cardItem] }),
-    nestedText: (v) => [
-      { cards: [{ en: v, es: 'uno' }] },
-      { cards: [{ ...cardItem, es_pronunciation: v }] },
-      { cards: [{ ...cardItem, [v]: 'extra' }] },
-    ],
-    fields: {
-      cards: list(
-        cardItem,
-        fc.oneof(
-          fc.record({ en: str({ min: 1, max: 500, trim: true }).bad, es: fc.constant('uno') }),
-          fc.record({ en: fc.constant('one'), es: str({ min: 1, max: 500, trim: true }).bad }),
-          fc.record({ en: fc.constant('one'), es: fc.constant('uno'), en_pronunciation: fc.oneof(fc.integer(), fc.boolean()) }),
-          fc.constantFrom(null, 'card', 1, []),
-        ),
-        500,
-      ),
-    },
-  },
-  {
-    method: 'POST',
-    path: () => '/api/study-sessions',
-    valid: (w) => ({
-      student_id: w.student,
-      deck_id: w.deck,
-      cards_studied: 4,
-      cards_mastered: 2,
-      cards_not_mastered: 2,
-      accuracy_percentage: 50,
-      study_duration_seconds: 30,
-    }),
-    fields: {
-      student_id: id(),
-      deck_id: id(),
-      cards_studied: int({ min: 0, max: 100_000 }),
-      cards_mastered: int({ min: 0, max: 100_000 }),
-      cards_not_mastered: int({ min: 0, max: 100_000 }),
-      accuracy_percentage: num({ min: 0, max: 100, consistent: (v) => Math.abs(v - 50) <= 0.5 }),
-      study_duration_seconds: int({ min: 0, max: 86_400 }),
-      idempotency_key: idempotencyKey,
-    },
-  },
-  {
-    method: 'POST',
-    path: () => '/api/card-performance',
-    valid: (w) => ({ student_id: w.student, card_results: [{ card_id: w.card, is_correct: true }] }),
-    fields: {
-      student_id: id(),
-      card_results: list(
-        { card_id: 1, is_correct: true },
-        fc.oneof(
-          fc.record({ card_id: id().bad, is_correct: fc.constant(true) }),
-          fc.record({ card_id: fc.constant(1), is_correct: bool(true).bad }),
-          fc.constantFrom(null, 1, 'x', {}),
-        ),
-        1000,
-      ),
-      idempotency_key: idempotencyKey,
-    },
-  },
-  {
-    method: 'POST',
-    path: () => '/api/bugs',
-    valid: () => ({ title: 'Broken', description: 'It broke' }),
-    fields: { title: str({ min: 1, max: 100, trim: true }), description: str({ min: 1, max: 1000, trim: true }) },
-  },
-  {
-    method: 'DELETE',
-    path: (w) => `/api/bugs/${w.bug}`,
-    valid: () => ({ password: 'not the password' }),
-    fields: { password: str({ min: 1, max: 200 }) },
-  },
-];
-
-/** Requests with bad JSON for one endpoint: wrong values, missing fields, not JSON, wrong type, huge, odd unicode. */
-function jsonRequests(spec: JsonSpec, w: World): fc.Arbitrary<FuzzRequest> {
-  const valid = spec.valid(w);
-  const names = Object.keys(spec.fields);
-  const required = names.filter((n) => spec.fields[n]!.required);
-  const texts = names.filter((n) => spec.fields[n]!.text);
-  const numbers = names.filter((n) => spec.fields[n]!.numeric);
-  const extras = fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
-  const json = (kind: string, sure: boolean, text: string, type = 'application/json'): FuzzRequest => ({
-    kind,
-    sure,
-    headers: type ? { 'content-type': type } : {},
-    body: text,
-  });
-  const omit = (o: Record<string, unknown>, keys: string[]) =>
-    Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
-  const pick = <T>(items: T[]) => fc.subarray(items, { minLength: 1, maxLength: Math.min(3, items.length) });
-  const choices: fc.Arbitrary<FuzzRequest>[] = [
-    fc
-      .tuple(
-        pick(names).chain((keys) =>
-          fc.tuple(...keys.map((k) => spec.fields[k]!.bad)).map((vals) => Object.fromEntries(keys.map((k, i) => [k, vals[i]]))),
-        ),
-        extras,
-      )
-      .map(([bad, ex]) => json('wrong value', true, JSON.stringify({ ...valid, ...ex, ...bad }))),
-    fc.constantFrom(...NOT_OBJECTS).map((text) => json('not an object', true, text)),
-    fc
-      .oneof(
-        fc.constantFrom(...MALFORMED),
-        fc.nat().map((n) => {
-          const text = JSON.stringify(valid);
-          return text.slice(0, 1 + (n % (text.length - 1)));
-        }),
-      )
-      .map((text) => json('malformed JSON', true, text)),
-    fc.constantFrom(...WRONG_TYPES).map((type) => json(`content type "${type}"`, true, JSON.stringify(valid), type)),
-  ];
-  if (required.length) {
-    choices.push(
-      fc
-        .tuple(pick(required), extras)
-        .map(([keys, ex]) => json('missing field', true, JSON.stringify(omit({ ...valid, ...ex }, keys)))),
-    );
-  }
-  if (texts.length) {
-    choices.push(
-      fc
-        .tuple(fc.constantFrom(...texts), fc.constantFrom(50_000, 250_000, 262_145, 400_000), fc.constantFrom('a', 'é', '😀'))
-        .map(([k, n, c]) => json('huge string', true, JSON.stringify({ ...valid, [k]: c.repeat(n) }))),
-      pick(texts)
-        .chain((keys) => fc.tuple(...keys.map((k) => nastyString(Math.min(spec.fields[k]!.text!, 40)))).map((v) => [keys, v] as const))
-        .map(([keys, vals]) =>
-          json('unicode', false, JSON.stringify({ ...valid, ...Object.fromEntries(keys.map((k, i) => [k, vals[i]])) })),
-        ),
-    );
-  }
-  if (numbers.length) {
-    choices.push(
-      fc.tuple(fc.constantFrom(...numbers), fc.constantFrom(...RAW_NUMBERS)).map(([k, literal]) =>
-        json(`raw number ${literal}`, false, JSON.stringify({ ...valid, [k]: '__RAW__' }).replace('"__RAW__"', literal)),
-      ),
-    );
-  }
-  return fc.oneof(...choices);
-}
-
-/** Characters that have broken servers before, tried in every text field on every run (fast-check examples). */
-const MUST_TRY = ['a\u0000b', '\u0000', 'x\uD800', '\uDFFFy', '\u202Eabc', 'a\u200Bb', '\u0007\u001B[31m', '\uFEFFa', '😀'];
-
-function unicodeExamples(spec: JsonSpec, w: World): [FuzzRequest][] {
-  const texts = Object.keys(spec.fields).filter((n) => spec.fields[n]!.text);
-  // Nested first: a body that succeeds can change what later ones meet (an import fills its deck).
-  const bodies = MUST_TRY.flatMap((v) => [
-    ...(spec.nestedText?.(v) ?? []),
-    ...texts.map((k) => ({ ...spec.valid(w), [k]: v })),
-    { ...spec.valid(w), [v]: 'a property named with it' },
-  ]);
-  return bodies.map((b): [FuzzRequest] => [
-    { kind: 'unicode', sure: false, headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) },
-  ]);
-}
-
-/** Valid ids for a route's path parameters, by name (and by resource for a plain `:id`). */
-function paramValue(route: string, name: string, w: World): string {
-  if (name === 'studentId') return String(w.student);
-  if (name === 'deckId') return String(w.deck);
-  if (name === 'key') return w.imageKey;
-  if (name === 'provider') return 'oidc';
-  const resource = route.split('/')[2];
-  const byResource: Record<string, number> = { students: w.student, decks: w.deck, cards: w.card, bugs: w.bug };
-  return String(byResource[resource ?? ''] ?? 1);
-}
-
-/** A World whose ids are `:id`, so that a spec's path gives the route's template. */
-const TEMPLATE = { student: ':id', deck: ':id', card: ':id', bug: ':id', emptyImportedDeck: ':id' } as unknown as World;
-const routeOf = (spec: JsonSpec) => `${spec.method} ${spec.path(TEMPLATE)}`;
 
 /** A valid body for routes that need one, so that only the bad parameter is wrong. */
 function validBody(route: string, w: World): Pick<FuzzRequest, 'headers' | 'body'> {
@@ -309,12 +44,21 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Row counts as last read; counts change only when a request is accepted, so they serve as "before". */
+let known: Awaited<ReturnType<typeof countRows>> | undefined;
+
 /** Sends one request and checks the promises; throws (for fast-check) on any broken one. */
 async function probe(method: string, path: string, req: FuzzRequest, cookie: string): Promise<void> {
-  const before = await countRows(t.db);
-  const res = await sendRaw(t, method, path, { headers: req.headers, body: req.body, cookie, contentLength: req.contentLength });
+  const before = (known ??= await countRows(t.db));
+  const res = await sendRaw(t, method, path, {
+    headers: req.headers,
+    body: req.body,
+    cookie,
+    contentLength: req.contentLength,
+  });
   stats.requests += 1;
   const what = `${method} ${path} (${req.kind}) -> ${res.status} ${res.text.slice(0, 300)}`;
+  if (res.status < 400 || res.status >= 500) known = undefined;
   if (res.status >= 500) {
     stats.serverErrors += 1;
     throw new Error(`server error: ${what}`);
@@ -324,7 +68,10 @@ async function probe(method: string, path: string, req: FuzzRequest, cookie: str
     stats.refused += 1;
     if (!isApiError(res)) throw new Error(`refusal is not { error, code }: ${what}`);
     const after = await countRows(t.db);
-    if (JSON.stringify(after) !== JSON.stringify(before)) throw new Error(`refused request changed the database: ${what}`);
+    if (JSON.stringify(after) !== JSON.stringify(before)) {
+      known = after;
+      throw new Error(`refused request changed the database: ${what}`);
+    }
   }
 }
 
@@ -334,7 +81,9 @@ describe('fuzzing', () => {
       // fast-check counts the examples among numRuns: add them so that the generated runs stay as many.
       const examples = unicodeExamples(spec, w);
       await fc.assert(
-        fc.asyncProperty(jsonRequests(spec, w), (req) => probe(spec.method, spec.path(w), req, spec.asVisitor ? '' : owner.cookie)),
+        fc.asyncProperty(jsonRequests(spec, w), (req) =>
+          probe(spec.method, spec.path(w), req, spec.asVisitor ? '' : owner.cookie),
+        ),
         { seed: SEED, numRuns: RUNS.json + examples.length, examples },
       );
     });
@@ -366,12 +115,47 @@ describe('fuzzing', () => {
       const names = [...template.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...names), badParam, async (bad, param) => {
-          const path = template.replace(/:([A-Za-z]+)/g, (_, n: string) => (n === bad ? param.value : paramValue(route, n, w)));
+          const path = template.replace(/:([A-Za-z]+)/g, (_, n: string) =>
+            n === bad ? param.value : paramValue(route, n, w),
+          );
           await probe(method, path, { kind: `bad :${bad}`, sure: param.sure, ...validBody(route, w) }, owner.cookie);
         }),
         { seed: SEED, numRuns: RUNS.params },
       );
     }
+  });
+
+  it('GET /api/decks refuses a bad student_id query parameter', async () => {
+    await fc.assert(
+      fc.asyncProperty(badParam, (param) =>
+        probe(
+          'GET',
+          `/api/decks?student_id=${param.value}`,
+          { kind: 'bad ?student_id', sure: param.sure, headers: {} },
+          owner.cookie,
+        ),
+      ),
+      { seed: SEED, numRuns: RUNS.params * 2 },
+    );
+  });
+
+  it('refuses NUL in any JSON or multipart text with 400 naming the field (PostgreSQL cannot store it)', async () => {
+    const before = await countRows(t.db);
+    const student = await owner.post('/api/students', { name: 'a\u0000b' });
+    expect([student.status, student.body.fields?.[0]?.field]).toEqual([400, 'name']);
+    const nested = await owner.post(`/api/decks/${w.emptyImportedDeck}/import-cards`, {
+      cards: [{ en: 'x\u0000', es: 'y' }],
+    });
+    expect([nested.status, nested.body.fields?.[0]?.field]).toEqual([400, 'en']);
+    const form = new FormData();
+    form.append('deck_id', String(w.deck));
+    form.append('en', 'one');
+    form.append('es', 'u\u0000no');
+    const card = await owner.form('POST', '/api/cards', form);
+    expect([card.status, card.body.fields?.[0]?.field]).toEqual([400, 'es']);
+    // An escaped backslash followed by "u0000" is ordinary text.
+    expect((await owner.post('/api/students', { name: '\\u0000' })).status).toBe(201);
+    expect((await countRows(t.db)).students).toBe(before.students + 1);
   });
 
   it('leaves the owner signed in and the app healthy', async () => {

@@ -131,7 +131,7 @@ describe('sessions end', () => {
     expect(res.status).toBe(200);
     expect(attributes(setCookieOf(res.headers, /^session=/)).get('max-age')).toBe('0');
     expect((await me(a.cookie)).status).toBe(401);
-    expect((await tableCounts(t.db)).sessions).toBe(before.sessions - 1);
+    expect((await tableCounts(t.db)).sessions).toBe(before.sessions! - 1);
   });
 
   it('at account deletion, on every device', async () => {
@@ -178,7 +178,10 @@ describe('sessions end', () => {
       ['GET', '/api/users/export'],
       ['DELETE', '/api/users/delete-account'],
     ] as const) {
-      const res = await t.request(method, path, { cookie: a.cookie, ...(method === 'POST' ? { json: { name: 'x' } } : {}) });
+      const res = await t.request(method, path, {
+        cookie: a.cookie,
+        ...(method === 'POST' ? { json: { name: 'x' } } : {}),
+      });
       expect(res.status, `${method} ${path}`).toBe(401);
     }
   });

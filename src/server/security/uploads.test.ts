@@ -57,7 +57,9 @@ const ATTACKS: Attack[] = [
   {
     name: 'an SVG carrying script',
     upload: async () => ({
-      bytes: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)" width="40" height="40">${SCRIPT}<rect width="40" height="40"/></svg>`),
+      bytes: Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)" width="40" height="40">${SCRIPT}<rect width="40" height="40"/></svg>`,
+      ),
       name: 'cat.svg',
       type: 'image/svg+xml',
     }),
@@ -65,7 +67,10 @@ const ATTACKS: Attack[] = [
   },
   {
     name: 'an SVG named photo.jpg and declared image/jpeg',
-    upload: async () => ({ bytes: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${SCRIPT}</svg>`), name: 'photo.jpg' }),
+    upload: async () => ({
+      bytes: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${SCRIPT}</svg>`),
+      name: 'photo.jpg',
+    }),
     outcome: 'refused',
   },
   {
@@ -89,11 +94,19 @@ const ATTACKS: Attack[] = [
   },
   {
     name: 'a GIF/JavaScript polyglot',
-    upload: async () => ({ bytes: Buffer.from(`GIF89a/*\x00\x00\x00\x00*/=1;alert(1)//${SCRIPT}`, 'latin1'), name: 'a.gif', type: 'image/gif' }),
+    upload: async () => ({
+      bytes: Buffer.from(`GIF89a/*\x00\x00\x00\x00*/=1;alert(1)//${SCRIPT}`, 'latin1'),
+      name: 'a.gif',
+      type: 'image/gif',
+    }),
     outcome: 'either',
     secrets: ['<script', 'alert('],
   },
-  { name: 'a pixel flood (PNG claiming 50000 x 50000)', upload: async () => ({ bytes: await pixelFlood(50_000, 50_000), name: 'tiny.png', type: 'image/png' }), outcome: 'refused' },
+  {
+    name: 'a pixel flood (PNG claiming 50000 x 50000)',
+    upload: async () => ({ bytes: await pixelFlood(50_000, 50_000), name: 'tiny.png', type: 'image/png' }),
+    outcome: 'refused',
+  },
   {
     name: 'a truncated JPEG',
     upload: async () => {
@@ -104,7 +117,11 @@ const ATTACKS: Attack[] = [
   },
   {
     name: 'text with a lying extension and content type',
-    upload: async () => ({ bytes: Buffer.from(`Just some text pretending.\n${SCRIPT}\n`.repeat(20)), name: 'photo.jpg', type: 'image/jpeg' }),
+    upload: async () => ({
+      bytes: Buffer.from(`Just some text pretending.\n${SCRIPT}\n`.repeat(20)),
+      name: 'photo.jpg',
+      type: 'image/jpeg',
+    }),
     outcome: 'refused',
   },
   {
@@ -118,7 +135,10 @@ const ATTACKS: Attack[] = [
   },
   {
     name: 'a JPEG carrying GPS EXIF',
-    upload: async () => ({ bytes: await makeJpeg(2000, 1500, { withGps: true, color: '#5050d0' }), name: 'holiday.jpg' }),
+    upload: async () => ({
+      bytes: await makeJpeg(2000, 1500, { withGps: true, color: '#5050d0' }),
+      name: 'holiday.jpg',
+    }),
     outcome: 'clean',
     secrets: ['Secret Model 9', 'private-owner', 'TestCam'],
   },
@@ -127,7 +147,9 @@ const ATTACKS: Attack[] = [
     upload: async () => ({
       bytes: await sharp({ create: { width: 1500, height: 900, channels: 3, background: '#884422' } })
         .withIccProfile('p3')
-        .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>private-owner</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>')
+        .withXmp(
+          '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>private-owner</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>',
+        )
         .jpeg()
         .toBuffer(),
       name: 'p3.jpg',
@@ -173,10 +195,15 @@ async function expectClean(res: TestResponse, attack: Attack): Promise<void> {
     xmp: undefined,
     iptc: undefined,
   });
-  const row = await t.db.kysely.selectFrom('images').select(['data', 'content_type']).where('key', '=', key).executeTakeFirstOrThrow();
+  const row = await t.db.kysely
+    .selectFrom('images')
+    .select(['data', 'content_type'])
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
   expect(row.content_type).toBe('image/webp');
   expect(Buffer.from(row.data).equals(bytes)).toBe(true);
-  for (const s of ['<script', ...(attack.secrets ?? [])]) expect(bytes.includes(Buffer.from(s, 'latin1')), s).toBe(false);
+  for (const s of ['<script', ...(attack.secrets ?? [])])
+    expect(bytes.includes(Buffer.from(s, 'latin1')), s).toBe(false);
 }
 
 describe('upload attacks', () => {
@@ -185,9 +212,14 @@ describe('upload attacks', () => {
       it(`${route}: ${attack.name} is ${attack.outcome === 'either' ? 'refused or re-encoded' : attack.outcome}`, async () => {
         const upload = await attack.upload();
         // The corpus really carries what it claims to (else a "clean" result would prove nothing).
-        for (const secret of attack.secrets ?? []) expect(Buffer.from(upload.bytes).includes(Buffer.from(secret, 'latin1'))).toBe(true);
+        for (const secret of attack.secrets ?? [])
+          expect(Buffer.from(upload.bytes).includes(Buffer.from(secret, 'latin1'))).toBe(true);
         const before = await tableCounts(t.db);
-        const cardBefore = await t.db.kysely.selectFrom('cards').selectAll().where('id', '=', cardId).executeTakeFirstOrThrow();
+        const cardBefore = await t.db.kysely
+          .selectFrom('cards')
+          .selectAll()
+          .where('id', '=', cardId)
+          .executeTakeFirstOrThrow();
         const res =
           route === 'POST /api/cards'
             ? await owner.form('POST', '/api/cards', cardForm({ deck_id: deckId, en: 'pic', es: 'foto' }, upload))
@@ -198,7 +230,9 @@ describe('upload attacks', () => {
           expect([400, 413, 415]).toContain(res.status);
           expectApiError(res);
           expect(await tableCounts(t.db)).toEqual(before);
-          expect(await t.db.kysely.selectFrom('cards').selectAll().where('id', '=', cardId).executeTakeFirstOrThrow()).toEqual(cardBefore);
+          expect(
+            await t.db.kysely.selectFrom('cards').selectAll().where('id', '=', cardId).executeTakeFirstOrThrow(),
+          ).toEqual(cardBefore);
         } else {
           expect(attack.outcome, 'accepted').not.toBe('refused');
           await expectClean(res, attack);

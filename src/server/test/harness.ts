@@ -83,6 +83,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
       body = JSON.stringify(init.json);
     }
     if (init.cookie) headers.cookie = init.cookie;
+    // Real HTTP/1.1 clients always declare a body's length; the body limit relies on it.
+    if (typeof body === 'string') headers['content-length'] ??= String(Buffer.byteLength(body));
     const res = await app.request(`http://localhost${url}`, { method, headers, body });
     const text = res.headers.get('content-type')?.startsWith('image/')
       ? ''

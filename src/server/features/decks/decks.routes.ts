@@ -91,6 +91,11 @@ const importCardsRoute = createRoute({
 async function optionalJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (!text.trim()) return {};
+  // A body that is not declared JSON is refused, as on every other JSON route (multipart passes the
+  // origin check for the card uploads, so this route must look for itself).
+  if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json')) {
+    throw new ApiError(415, 'unsupported_media_type', 'Send JSON (application/json)');
+  }
   try {
     return JSON.parse(text);
   } catch {

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '../context';
+import { ensureBugAdminPassword } from '../features/bugs/bugs.admin-password';
+import { createTestApp, sessionCookie, tableCounts, type TestApp } from '../test/harness';
+import { expectApiError, sendRaw } from './fixtures';
+
+/**
+ * Brute force: sign-in, sign-up and bug-close attempts get 429 at the documented thresholds
+ * (README "Configuration"), counted per client address (and per account or user). A forged
+ * X-Forwarded-For changes nothing unless TRUST_PROXY is set, and then only the last hop counts.
+ */
+
+const PASSWORD = 'correct horse battery';
+const BUG_PASSWORD = 'the-bug-board-password';
+const MINUTE = 60 * 1000;
+const { login: LOGIN, signup: SIGNUP, bugClose: BUG_CLOSE } = DEFAULT_RATE_LIMITS;
+
+let clock = Date.parse('2032-01-10T09:00:00.000Z');
+const now = () => new Date(clock);
+let plain: TestApp;
+let proxied: TestApp;
+let accounts = 0;
+
+beforeAll(async () => {
+  plain = await createTestApp({ rateLimits: DEFAULT_RATE_LIMITS, env: { BUG_ADMIN_PASSWORD: BUG_PASSWORD }, now });
+  await ensureBugAdminPassword(plain.deps);
+  proxied = await createTestApp({ rateLimits: DEFAULT_RATE_LIMITS, env: { TRUST_PROXY: 'true' }, now });
+});
+afterAll(async () => {
+  await plain?.close();
+  await proxied?.close();
+});
+
+/** Signs up from `address` and returns the account's email and session cookie. */
+async function account(t: TestApp, address: string) {
+  const email = `rate-${++accounts}@example.com`;
+  const res = await sendRaw(t, 'POST', '/api/auth/local/signup', {
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, name: 'R' }),
+    remoteAddress: address,
+  });
+  expect(res.status, res.text).toBe(201);
+  return { email, cookie: sessionCookie(res.headers) };
+}
+
+const json = (v: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(v) });
+const login = (t: TestApp, email: string, password: string, remoteAddress: string, forwardedFor?: string) =>
+  sendRaw(t, 'POST', '/api/auth/local/login', {
+    ...json({ email, password }),
+    remoteAddress,
+    ...(forwardedFor ? { headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor } } : {}),
+  });
+
+function expectLimited(res: Awaited<ReturnType<typeof sendRaw>>): void {
+  expectApiError(res, 429);
+  expect(res.body.code).toBe('rate_limited');
+}
+
+describe('documented thresholds', () => {
+  it('are 10 sign-ins per 15 minutes, 10 sign-ups per hour and 5 bug-close attempts per 15 minutes', () => {
+    expect(DEFAULT_RATE_LIMITS).toEqual({
+      login: { max: 10, windowMs: 15 * MINUTE },
+      signup: { max: 10, windowMs: 60 * MINUTE },
+      bugClose: { max: 5, windowMs: 15 * MINUTE },
+    });
+  });
+});
+
+describe('POST /api/auth/local/login', () => {
+  it(`locks an account after ${LOGIN.max} wrong passwords, from however many addresses, until the window passes`, async () => {
+    const { email } = await account(plain, '198.51.100.1');
+    for (let i = 0; i < LOGIN.max; i++)
+      expectApiError(await login(plain, email, 'wrong password', `198.51.100.${10 + i}`), 401);
+    expectLimited(await login(plain, email, 'wrong password', '198.51.100.50'));
+    const before = await tableCounts(plain.db);
+    const right = await login(plain, email, PASSWORD, '198.51.100.51');
+    expectLimited(right);
+    expect(sessionCookie(right.headers)).toBe('');
+    expect(await tableCounts(plain.db)).toEqual(before);
+    clock += LOGIN.windowMs + 1000;
+    expect((await login(plain, email, PASSWORD, '198.51.100.52')).status).toBe(200);
+  });
+
+  it(`limits one address to ${LOGIN.max} attempts, and a forged X-Forwarded-For does not reset it`, async () => {
+    const { email } = await account(plain, '198.51.100.2');
+    const address = '203.0.113.20';
+    for (let i = 0; i < LOGIN.max; i++)
+      expectApiError(await login(plain, `nobody-${i}@example.com`, 'x', address), 401);
+    expectLimited(await login(plain, 'nobody-else@example.com', 'x', address));
+    expectLimited(await login(plain, 'nobody-else@example.com', 'x', address, '192.0.2.77'));
+    expectLimited(await login(plain, email, PASSWORD, address, '192.0.2.78, 192.0.2.79'));
+    expect((await login(plain, email, PASSWORD, '203.0.113.21')).status).toBe(200);
+  });
+
+  it('with TRUST_PROXY counts the last X-Forwarded-For hop (the one the proxy added), not the forged ones', async () => {
+    const proxy = '10.0.0.1';
+    const client = '203.0.113.40';
+    for (let i = 0; i < LOGIN.max; i++) {
+      expectApiError(await login(proxied, `nobody-${i}@example.com`, 'x', proxy, `192.0.2.${i}, ${client}`), 401);
+    }
+    expectLimited(await login(proxied, 'nobody@example.com', 'x', proxy, `192.0.2.200, ${client}`));
+    expectLimited(await login(proxied, 'nobody@example.com', 'x', proxy, client));
+    // Another client behind the same proxy keeps its own allowance.
+    expectApiError(await login(proxied, 'nobody@example.com', 'x', proxy, '203.0.113.41'), 401);
+  });
+});
+
+describe('POST /api/auth/local/signup', () => {
+  it(`allows ${SIGNUP.max} accounts per address per hour; the next is refused and creates nothing`, async () => {
+    const address = '203.0.113.30';
+    for (let i = 0; i < SIGNUP.max; i++) await account(plain, address);
+    const before = await tableCounts(plain.db);
+    const signup = (remoteAddress: string, forwardedFor?: string) =>
+      sendRaw(plain, 'POST', '/api/auth/local/signup', {
+        headers: { 'content-type': 'application/json', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+        body: JSON.stringify({ email: `extra-${++accounts}@example.com`, password: PASSWORD, name: 'X' }),
+        remoteAddress,
+      });
+    expectLimited(await signup(address));
+    expectLimited(await signup(address, '192.0.2.1'));
+    expect(await tableCounts(plain.db)).toEqual(before);
+    expect((await signup('203.0.113.31')).status).toBe(201);
+    clock += SIGNUP.windowMs + 1000;
+    expect((await signup(address)).status).toBe(201);
+  });
+});
+
+describe('DELETE /api/bugs/{id}', () => {
+  it(`allows ${BUG_CLOSE.max} wrong passwords per user and per address; then even the right one waits`, async () => {
+    const address = '203.0.113.60';
+    const reporter = await account(plain, '198.51.100.3');
+    const bug = await sendRaw(plain, 'POST', '/api/bugs', {
+      ...json({ title: 'Bug', description: 'Desc' }),
+      cookie: reporter.cookie,
+    });
+    const close = (cookie: string, password: string, remoteAddress: string, forwardedFor?: string) =>
+      sendRaw(plain, 'DELETE', `/api/bugs/${bug.body.id}`, {
+        headers: { 'content-type': 'application/json', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+        body: JSON.stringify({ password }),
+        cookie,
+        remoteAddress,
+      });
+    for (let i = 0; i < BUG_CLOSE.max; i++) {
+      const res = await close(reporter.cookie, `guess-${i}`, address);
+      expectApiError(res, 403);
+      expect(res.body.code).toBe('incorrect_password');
+    }
+    const helper = await account(plain, '198.51.100.4');
+    const before = await tableCounts(plain.db);
+    expectLimited(await close(reporter.cookie, 'guess-x', address));
+    expectLimited(await close(reporter.cookie, BUG_PASSWORD, address));
+    expectLimited(await close(reporter.cookie, BUG_PASSWORD, address, '192.0.2.9'));
+    expectLimited(await close(reporter.cookie, BUG_PASSWORD, '203.0.113.61')); // same user, new address
+    expectLimited(await close(helper.cookie, 'guess-y', address)); // another user, same address
+    expect(await tableCounts(plain.db)).toEqual(before);
+    expectApiError(await close(helper.cookie, 'guess-z', '203.0.113.62'), 403); // neither counted yet
+    clock += BUG_CLOSE.windowMs + 1000;
+    expect((await close(reporter.cookie, BUG_PASSWORD, address)).status).toBe(200);
+  });
+});
