@@ -2,21 +2,18 @@ import { zodResolver } from '@client/lib/form';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { NATIVE_LANGUAGES, STUDENT_AGE_MAX, STUDENT_AGE_MIN, STUDENT_NAME_MAX } from '@shared/constants';
+import { NATIVE_LANGUAGES } from '@shared/constants';
 import { studentInputSchema, type Student, type StudentInput } from '@shared/schemas/student';
 import { serverFieldErrors } from '@client/lib/errors';
 import { Button } from '@client/components/ui/button';
 import { Alert } from '@client/components/ui/feedback';
-import { TextField } from '@client/components/ui/field';
 import uiStyles from '@client/components/ui/ui.module.css';
+import { StudentNameAndAge } from './student-fields';
 import styles from './students.module.css';
 
-/** The age input gives '' when empty; the schema wants null or a number. */
 /** Translation key of each native-language value. */
 export const nativeLanguageKey = (lang: string) =>
   lang === 'English' ? 'english' : lang === 'Español' ? 'spanish' : 'none';
-
-export const ageFromInput = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
 interface StudentFormProps {
   student?: Student;
@@ -41,33 +38,12 @@ export function StudentForm({ student, pending, error, serverError, onSubmit, on
       native_language: student?.native_language ?? '',
     },
   });
-  const e = form.formState.errors;
   const server = serverFieldErrors(serverError);
-  const name = form.watch('name') ?? '';
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => onSubmit(values))}>
       {error && <Alert>{error}</Alert>}
-      <TextField
-        label={t('students.form.name')}
-        autoComplete="off"
-        autoFocus
-        maxLength={STUDENT_NAME_MAX}
-        length={name.length}
-        error={e.name?.message ?? server.name}
-        {...form.register('name')}
-      />
-      <TextField
-        label={t('students.form.age')}
-        hint={t('students.form.ageHint', { min: STUDENT_AGE_MIN, max: STUDENT_AGE_MAX })}
-        type="number"
-        inputMode="numeric"
-        min={STUDENT_AGE_MIN}
-        max={STUDENT_AGE_MAX}
-        step={1}
-        error={e.age?.message ?? server.age}
-        {...form.register('age', { setValueAs: ageFromInput })}
-      />
+      <StudentNameAndAge form={form} server={server} autoFocus />
       <div className={uiStyles.field}>
         <label htmlFor={selectId} className={uiStyles.label}>
           {t('students.form.nativeLanguage')}
