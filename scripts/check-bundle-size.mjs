@@ -52,8 +52,11 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     process.exit(2);
   }
   const m = measureFirstView(clientDir);
-  for (const f of m.files) console.log(`  ${f.file.padEnd(48)} ${kB(f.raw).padStart(10)} raw ${kB(f.gzip).padStart(10)} gzip`);
+  for (const f of m.files)
+    console.log(`  ${f.file.padEnd(48)} ${kB(f.raw).padStart(10)} raw ${kB(f.gzip).padStart(10)} gzip`);
   const verdict = m.gzip <= m.budget ? 'within' : 'OVER';
-  console.log(`First view of home: ${kB(m.gzip)} gzipped (${kB(m.brotli)} brotli, ${kB(m.raw)} raw); budget ${kB(m.budget)}: ${verdict}.`);
+  console.log(
+    `First view of home: ${kB(m.gzip)} gzipped (${kB(m.brotli)} brotli, ${kB(m.raw)} raw); budget ${kB(m.budget)}: ${verdict}.`,
+  );
   if (m.gzip > m.budget) process.exit(1);
 }

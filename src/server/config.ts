@@ -35,7 +35,11 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_SECRET'],
+        message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
+      });
     }
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'required when OIDC_ISSUER is set' });
@@ -83,13 +87,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const database: Config['database'] =
     e.DATABASE_URL && e.DATABASE_URL.startsWith('postgres')
       ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'sqlite', file: e.DATABASE_URL ? path.resolve(e.DATABASE_URL.slice('sqlite:'.length)) : path.join(dataDir, 'flashcards.db') };
+      : {
+          kind: 'sqlite',
+          file: e.DATABASE_URL
+            ? path.resolve(e.DATABASE_URL.slice('sqlite:'.length))
+            : path.join(dataDir, 'flashcards.db'),
+        };
   const oidcProviders: OidcProviderConfig[] = [];
   if (e.GOOGLE_CLIENT_ID) {
-    oidcProviders.push({ id: 'google', name: 'Google', issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, allowHttp: e.OIDC_ALLOW_HTTP });
+    oidcProviders.push({
+      id: 'google',
+      name: 'Google',
+      issuer: e.GOOGLE_ISSUER,
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      allowHttp: e.OIDC_ALLOW_HTTP,
+    });
   }
   if (e.OIDC_ISSUER && e.OIDC_CLIENT_ID) {
-    oidcProviders.push({ id: 'oidc', name: e.OIDC_NAME, issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, allowHttp: e.OIDC_ALLOW_HTTP });
+    oidcProviders.push({
+      id: 'oidc',
+      name: e.OIDC_NAME,
+      issuer: e.OIDC_ISSUER,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET,
+      allowHttp: e.OIDC_ALLOW_HTTP,
+    });
   }
   const day = 24 * 60 * 60 * 1000;
   return Object.freeze({

@@ -19,7 +19,12 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const db = openDatabase(config.database);
   await migrate(db);
-  const { app, deps } = createApp({ config, db, logger, clientDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client') });
+  const { app, deps } = createApp({
+    config,
+    db,
+    logger,
+    clientDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client'),
+  });
   await onStart(deps);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

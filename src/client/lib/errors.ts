@@ -20,7 +20,8 @@ export function errorText(err: unknown, fallback: string): string {
 /** Translated message for one server field error (same wording as the client-side form checks). */
 export function fieldErrorText(f: FieldError): string {
   const t = i18next.t.bind(i18next);
-  if (f.code === 'too_small') return f.minimum === 1 ? t('common.validation.required') : t('common.validation.tooShort', { count: f.minimum });
+  if (f.code === 'too_small')
+    return f.minimum === 1 ? t('common.validation.required') : t('common.validation.tooShort', { count: f.minimum });
   if (f.code === 'too_big') return t('common.validation.tooLong', { count: f.maximum });
   if (f.code === 'invalid_format') return t('common.validation.email');
   return t('common.validation.invalid');

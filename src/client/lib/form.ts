@@ -16,14 +16,19 @@ z.config({
     const max = 'maximum' in issue ? Number(issue.maximum) : undefined;
     const isString = 'origin' in issue && issue.origin === 'string';
     if (issue.code === 'too_small') {
-      return isString && min === 1 ? t('common.validation.required') : t(isString ? 'common.validation.tooShort' : 'common.validation.tooSmall', { count: min, min });
+      return isString && min === 1
+        ? t('common.validation.required')
+        : t(isString ? 'common.validation.tooShort' : 'common.validation.tooSmall', { count: min, min });
     }
-    if (issue.code === 'too_big') return t(isString ? 'common.validation.tooLong' : 'common.validation.tooBig', { count: max, max });
-    if (issue.code === 'invalid_format' && 'format' in issue && issue.format === 'email') return t('common.validation.email');
+    if (issue.code === 'too_big')
+      return t(isString ? 'common.validation.tooLong' : 'common.validation.tooBig', { count: max, max });
+    if (issue.code === 'invalid_format' && 'format' in issue && issue.format === 'email')
+      return t('common.validation.email');
     if (issue.code === 'invalid_type' && issue.input === undefined) return t('common.validation.required');
-    if (issue.code === 'invalid_type' && 'expected' in issue && issue.expected === 'int') return t('common.validation.integer');
-    if (issue.code === 'invalid_type' && 'expected' in issue && issue.expected === 'number') return t('common.validation.number');
+    if (issue.code === 'invalid_type' && 'expected' in issue && issue.expected === 'int')
+      return t('common.validation.integer');
+    if (issue.code === 'invalid_type' && 'expected' in issue && issue.expected === 'number')
+      return t('common.validation.number');
     return t('common.validation.invalid');
   },
 });
-

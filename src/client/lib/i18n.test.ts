@@ -5,7 +5,9 @@ import { loadCatalogue, setLanguage } from './i18n';
 /** Every key path of a nested catalogue, with plural suffixes folded to their base key. */
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
-    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k.replace(/_(zero|one|two|few|many|other)$/, '')}`],
+    v && typeof v === 'object'
+      ? keys(v as Record<string, unknown>, `${prefix}${k}.`)
+      : [`${prefix}${k.replace(/_(zero|one|two|few|many|other)$/, '')}`],
   );
 }
 
@@ -21,7 +23,9 @@ describe('translation catalogues', () => {
   it('have no empty strings', async () => {
     const [en, es] = await Promise.all([loadCatalogue('en'), loadCatalogue('es')]);
     const empty = (o: Record<string, unknown>): boolean =>
-      Object.values(o).some((v) => (typeof v === 'string' ? v.trim() === '' : v && typeof v === 'object' && empty(v as Record<string, unknown>)));
+      Object.values(o).some((v) =>
+        typeof v === 'string' ? v.trim() === '' : v && typeof v === 'object' && empty(v as Record<string, unknown>),
+      );
     expect(empty(en)).toBe(false);
     expect(empty(es)).toBe(false);
   });

@@ -60,7 +60,13 @@ export function handleError(logger: Logger) {
     if (err instanceof HTTPException) {
       const status = err.status;
       const code =
-        status === 413 ? 'too_large' : status === 400 ? 'invalid_input' : status === 401 ? 'unauthorized' : 'http_error';
+        status === 413
+          ? 'too_large'
+          : status === 400
+            ? 'invalid_input'
+            : status === 401
+              ? 'unauthorized'
+              : 'http_error';
       const message = status === 413 ? 'Request body is too large' : err.message || 'Bad request';
       return c.json({ error: message, code }, status as ContentfulStatusCode);
     }

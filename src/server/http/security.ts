@@ -45,7 +45,8 @@ export function sameOriginOnly(config: Config): MiddlewareHandler {
       throw new ApiError(403, 'foreign_origin', 'Cross-site request refused');
     }
     const type = (c.req.header('content-type') ?? '').toLowerCase();
-    const hasBody = c.req.header('content-length') !== '0' && (c.req.header('content-length') || c.req.header('transfer-encoding'));
+    const hasBody =
+      c.req.header('content-length') !== '0' && (c.req.header('content-length') || c.req.header('transfer-encoding'));
     if (hasBody && !type.startsWith('application/json') && !type.startsWith('multipart/form-data')) {
       throw new ApiError(415, 'unsupported_media_type', 'Send JSON (application/json) or multipart/form-data');
     }

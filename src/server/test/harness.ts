@@ -86,9 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     // Real HTTP/1.1 clients always declare a body's length; the body limit relies on it.
     if (typeof body === 'string') headers['content-length'] ??= String(Buffer.byteLength(body));
     const res = await app.request(`http://localhost${url}`, { method, headers, body });
-    const text = res.headers.get('content-type')?.startsWith('image/')
-      ? ''
-      : await res.clone().text();
+    const text = res.headers.get('content-type')?.startsWith('image/') ? '' : await res.clone().text();
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;
@@ -155,12 +153,26 @@ export function sessionCookie(headers: Headers): string {
 /** Row counts of every table, to prove that a refused request changed nothing. */
 export async function tableCounts(db: Db): Promise<Record<string, number>> {
   const tables = [
-    'users', 'identities', 'password_credentials', 'sessions', 'students', 'decks', 'cards', 'images',
-    'study_sessions', 'card_results', 'idempotency_keys', 'bugs', 'bug_votes',
+    'users',
+    'identities',
+    'password_credentials',
+    'sessions',
+    'students',
+    'decks',
+    'cards',
+    'images',
+    'study_sessions',
+    'card_results',
+    'idempotency_keys',
+    'bugs',
+    'bug_votes',
   ] as const;
   const out: Record<string, number> = {};
   for (const t of tables) {
-    const row = await db.kysely.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await db.kysely
+      .selectFrom(t)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     out[t] = Number(row.n);
   }
   return out;

@@ -9,10 +9,22 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   ref?: Ref<HTMLButtonElement>;
 }
 
-export function buttonClass({ variant = 'secondary', size = 'normal', icon = false }: Pick<ButtonProps, 'variant' | 'size' | 'icon'> = {}) {
-  return [styles.button, styles[variant], size === 'small' && styles.small, icon && styles.iconButton].filter(Boolean).join(' ');
+export function buttonClass({
+  variant = 'secondary',
+  size = 'normal',
+  icon = false,
+}: Pick<ButtonProps, 'variant' | 'size' | 'icon'> = {}) {
+  return [styles.button, styles[variant], size === 'small' && styles.small, icon && styles.iconButton]
+    .filter(Boolean)
+    .join(' ');
 }
 
 export function Button({ variant, size, icon, className, type = 'button', ...rest }: ButtonProps) {
-  return <button type={type} className={[buttonClass({ variant, size, icon }), className].filter(Boolean).join(' ')} {...rest} />;
+  return (
+    <button
+      type={type}
+      className={[buttonClass({ variant, size, icon }), className].filter(Boolean).join(' ')}
+      {...rest}
+    />
+  );
 }

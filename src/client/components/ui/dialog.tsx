@@ -56,7 +56,17 @@ export interface ConfirmDialogProps {
 }
 
 /** A yes/no question; the confirm button is red for destructive actions. */
-export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel, onConfirm, pending, destructive = true, error }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  pending,
+  destructive = true,
+  error,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog

@@ -32,7 +32,18 @@ export function Alert({ children }: { children: ReactNode }) {
 
 /** A picture, or the first letter of the name on a coloured disc. */
 export function Avatar({ src, name, size = 32 }: { src?: string | null; name: string; size?: number }) {
-  if (src) return <img className={styles.avatar} src={src} alt="" width={size} height={size} style={{ width: size, height: size }} referrerPolicy="no-referrer" />;
+  if (src)
+    return (
+      <img
+        className={styles.avatar}
+        src={src}
+        alt=""
+        width={size}
+        height={size}
+        style={{ width: size, height: size }}
+        referrerPolicy="no-referrer"
+      />
+    );
   return (
     <span className={styles.avatar} style={{ width: size, height: size }} aria-hidden="true">
       {name.trim().charAt(0).toUpperCase() || '?'}

@@ -12,11 +12,13 @@ interface FieldShellProps {
 }
 
 type InputFieldProps = FieldShellProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
-type TextAreaFieldProps = FieldShellProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> };
+type TextAreaFieldProps = FieldShellProps &
+  TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> };
 
 function useFieldIds(error?: string, hint?: string, counter?: boolean) {
   const id = useId();
-  const describedBy = [error && `${id}-error`, hint && `${id}-hint`, counter && `${id}-count`].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [error && `${id}-error`, hint && `${id}-hint`, counter && `${id}-count`].filter(Boolean).join(' ') || undefined;
   return { id, describedBy };
 }
 
@@ -51,7 +53,14 @@ export function TextField({ label, error, hint, maxLength, length, ...input }: I
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <input id={id} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={describedBy} maxLength={maxLength} {...input} />
+      <input
+        id={id}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        maxLength={maxLength}
+        {...input}
+      />
       <Extras id={id} error={error} hint={hint} maxLength={maxLength} length={length} />
     </div>
   );
@@ -64,7 +73,14 @@ export function TextAreaField({ label, error, hint, maxLength, length, ...input 
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <textarea id={id} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={describedBy} maxLength={maxLength} {...input} />
+      <textarea
+        id={id}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        maxLength={maxLength}
+        {...input}
+      />
       <Extras id={id} error={error} hint={hint} maxLength={maxLength} length={length} />
     </div>
   );

@@ -3,7 +3,12 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, useAuth } from './auth-provider';
 
-const user = { id: 1, email: 'ana@example.com', name: 'Ana', google_user_data: { picture: null, given_name: 'Ana', name: 'Ana' } };
+const user = {
+  id: 1,
+  email: 'ana@example.com',
+  name: 'Ana',
+  google_user_data: { picture: null, given_name: 'Ana', name: 'Ana' },
+};
 
 function Probe({ onReady }: { onReady?: (auth: ReturnType<typeof useAuth>) => void }) {
   const auth = useAuth();
@@ -11,7 +16,10 @@ function Probe({ onReady }: { onReady?: (auth: ReturnType<typeof useAuth>) => vo
   return <p>{auth.isPending ? 'pending' : auth.user ? `user:${auth.user.email}` : 'signed-out'}</p>;
 }
 
-function renderAuth(onReady?: (auth: ReturnType<typeof useAuth>) => void, client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
+function renderAuth(
+  onReady?: (auth: ReturnType<typeof useAuth>) => void,
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   return render(
     <QueryClientProvider client={client}>
       <AuthProvider>
@@ -21,14 +29,18 @@ function renderAuth(onReady?: (auth: ReturnType<typeof useAuth>) => void, client
   );
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AuthProvider', () => {
   it('is pending until the first current-user fetch settles, then has the user', async () => {
     let resolve!: (r: Response) => void;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => (resolve = r))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((r) => (resolve = r))),
+    );
     renderAuth();
     expect(screen.getByText('pending')).toBeInTheDocument();
     await act(async () => resolve(json(200, user)));
@@ -37,7 +49,10 @@ describe('AuthProvider', () => {
 
   it('leaves the user unset and logs when the fetch fails', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => json(500, { error: 'x', code: 'internal' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(500, { error: 'x', code: 'internal' })),
+    );
     renderAuth();
     expect(await screen.findByText('signed-out')).toBeInTheDocument();
     expect(error).toHaveBeenCalledWith('Failed to fetch user: API responded with HTTP status 500');

@@ -50,7 +50,9 @@ export function authRepository(db: Kysely<Database>) {
             created_at: input.now,
           })
           .onConflict((oc) => oc.column('email_normalized').doNothing())
-          .returning(userColumns.map((c) => c.replace('users.', '')) as ['id', 'email', 'name', 'given_name', 'picture'])
+          .returning(
+            userColumns.map((c) => c.replace('users.', '')) as ['id', 'email', 'name', 'given_name', 'picture'],
+          )
           .executeTakeFirst();
         if (!user) return undefined;
         await trx
@@ -86,7 +88,11 @@ export function authRepository(db: Kysely<Database>) {
         // A provider's email is not proof of owning a local account with that email, so
         // a new identity gets its own user; email_normalized stays free when already taken.
         const taken = input.email
-          ? await trx.selectFrom('users').select('id').where('email_normalized', '=', input.email.toLowerCase()).executeTakeFirst()
+          ? await trx
+              .selectFrom('users')
+              .select('id')
+              .where('email_normalized', '=', input.email.toLowerCase())
+              .executeTakeFirst()
           : undefined;
         const user = await trx
           .insertInto('users')

@@ -83,7 +83,8 @@ export function authRoutes(deps: AppDeps) {
     if (!deps.config.localAccounts) throw notFound('Local accounts are turned off');
   };
   const limit = (retryAfter: number) => {
-    if (retryAfter > 0) throw new ApiError(429, 'rate_limited', `Too many attempts. Try again in ${retryAfter} seconds.`);
+    if (retryAfter > 0)
+      throw new ApiError(429, 'rate_limited', `Too many attempts. Try again in ${retryAfter} seconds.`);
   };
 
   r.openapi(providersRoute, (c) => {
@@ -119,7 +120,10 @@ export function authRoutes(deps: AppDeps) {
       deps.logger.warn('oidc discovery failed', { provider: provider.id, err: String(err) });
       throw new ApiError(503, 'provider_unavailable', 'The sign-in provider cannot be reached');
     });
-    setCookie(c, flowCookie, Buffer.from(JSON.stringify(flow)).toString('base64url'), { ...cookieOpts, maxAge: FLOW_MAX_AGE_S });
+    setCookie(c, flowCookie, Buffer.from(JSON.stringify(flow)).toString('base64url'), {
+      ...cookieOpts,
+      maxAge: FLOW_MAX_AGE_S,
+    });
     return c.json({ redirectUrl: url }, 200);
   });
 
@@ -132,7 +136,10 @@ export function authRoutes(deps: AppDeps) {
       throw new ApiError(400, 'invalid_state', 'Sign-in could not be completed. Please try again.');
     }
     const profile = await oidc.finish(provider, redirectUri(c), code, state, flow).catch((err: unknown) => {
-      deps.logger.warn('oidc code exchange failed', { provider: provider.id, reason: err instanceof Error ? err.name : 'unknown' });
+      deps.logger.warn('oidc code exchange failed', {
+        provider: provider.id,
+        reason: err instanceof Error ? err.name : 'unknown',
+      });
       throw new ApiError(400, 'exchange_failed', 'Sign-in could not be completed. Please try again.');
     });
     const userId = await service.oidcSignIn(provider.id, profile);
@@ -149,7 +156,8 @@ export function authRoutes(deps: AppDeps) {
 
   r.openapi(logoutRoute, async (c) => {
     // A GET by SPEC; refuse it from other sites so a link elsewhere cannot sign people out.
-    if (c.req.header('sec-fetch-site') === 'cross-site') throw new ApiError(403, 'foreign_origin', 'Cross-site request refused');
+    if (c.req.header('sec-fetch-site') === 'cross-site')
+      throw new ApiError(403, 'foreign_origin', 'Cross-site request refused');
     await endSession(deps, c);
     return c.json({ ok: true as const }, 200);
   });

@@ -71,16 +71,24 @@ describe('POST /api/auth/local/signup', () => {
 describe('POST /api/auth/local/login', () => {
   it('signs in with the right password and issues a new session token each time', async () => {
     await signup({ email: 'login@example.com', password: 'right password', name: 'L' });
-    const a = await t.request('POST', '/api/auth/local/login', { json: { email: 'LOGIN@example.com', password: 'right password' } });
-    const b = await t.request('POST', '/api/auth/local/login', { json: { email: 'login@example.com', password: 'right password' } });
+    const a = await t.request('POST', '/api/auth/local/login', {
+      json: { email: 'LOGIN@example.com', password: 'right password' },
+    });
+    const b = await t.request('POST', '/api/auth/local/login', {
+      json: { email: 'login@example.com', password: 'right password' },
+    });
     expect(a.status).toBe(200);
     expect(b.status).toBe(200);
     expect(sessionCookie(a.headers)).not.toBe(sessionCookie(b.headers));
   });
 
   it('gives one 401 message for a wrong password and an unknown email', async () => {
-    const wrong = await t.request('POST', '/api/auth/local/login', { json: { email: 'login@example.com', password: 'nope nope' } });
-    const unknown = await t.request('POST', '/api/auth/local/login', { json: { email: 'nobody@example.com', password: 'nope nope' } });
+    const wrong = await t.request('POST', '/api/auth/local/login', {
+      json: { email: 'login@example.com', password: 'nope nope' },
+    });
+    const unknown = await t.request('POST', '/api/auth/local/login', {
+      json: { email: 'nobody@example.com', password: 'nope nope' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.error).toBe(unknown.body.error);
@@ -93,7 +101,9 @@ describe('rate limits', () => {
     try {
       const statuses = [];
       for (let i = 0; i < 4; i++) {
-        const res = await limited.request('POST', '/api/auth/local/login', { json: { email: 'x@example.com', password: 'whatever1' } });
+        const res = await limited.request('POST', '/api/auth/local/login', {
+          json: { email: 'x@example.com', password: 'whatever1' },
+        });
         statuses.push(res.status);
       }
       expect(statuses).toEqual([401, 401, 401, 429]);
@@ -105,8 +115,12 @@ describe('rate limits', () => {
   it('answers 429 after too many sign-ups from one address', async () => {
     const limited = await createTestApp({ rateLimits: { signup: { max: 1, windowMs: 60_000 } } });
     try {
-      const a = await limited.request('POST', '/api/auth/local/signup', { json: { email: 'a@example.com', password: 'longenough', name: 'A' } });
-      const b = await limited.request('POST', '/api/auth/local/signup', { json: { email: 'b@example.com', password: 'longenough', name: 'B' } });
+      const a = await limited.request('POST', '/api/auth/local/signup', {
+        json: { email: 'a@example.com', password: 'longenough', name: 'A' },
+      });
+      const b = await limited.request('POST', '/api/auth/local/signup', {
+        json: { email: 'b@example.com', password: 'longenough', name: 'B' },
+      });
       expect([a.status, b.status]).toEqual([201, 429]);
     } finally {
       await limited.close();
@@ -142,7 +156,9 @@ describe('DELETE /api/users/delete-account', () => {
     const carol = await t.user('carol');
     expect((await carol.del('/api/users/delete-account')).status).toBe(200);
     expect((await carol.get('/api/users/me')).status).toBe(401);
-    const login = await t.request('POST', '/api/auth/local/login', { json: { email: carol.email, password: 'correct horse battery' } });
+    const login = await t.request('POST', '/api/auth/local/login', {
+      json: { email: carol.email, password: 'correct horse battery' },
+    });
     expect(login.status).toBe(401);
   });
 });

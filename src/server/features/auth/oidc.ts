@@ -58,7 +58,13 @@ export function createOidcClients(providers: OidcProviderConfig[]) {
     },
 
     /** Exchanges the code, checking state, PKCE, nonce, issuer and audience; returns the profile. */
-    async finish(p: OidcProviderConfig, redirectUri: string, code: string, state: string, flow: OidcFlow): Promise<OidcProfile> {
+    async finish(
+      p: OidcProviderConfig,
+      redirectUri: string,
+      code: string,
+      state: string,
+      flow: OidcFlow,
+    ): Promise<OidcProfile> {
       const config = await configFor(p);
       const callback = new URL(redirectUri);
       callback.searchParams.set('code', code);

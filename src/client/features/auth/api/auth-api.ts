@@ -46,7 +46,9 @@ export function useSignup() {
 /** GET /api/oauth/{provider}/redirect_url, then the browser goes to the provider. */
 export async function startProviderSignIn(provider: string): Promise<void> {
   try {
-    const { redirectUrl } = await apiFetch<{ redirectUrl: string }>(`/api/oauth/${encodeURIComponent(provider)}/redirect_url`);
+    const { redirectUrl } = await apiFetch<{ redirectUrl: string }>(
+      `/api/oauth/${encodeURIComponent(provider)}/redirect_url`,
+    );
     window.location.assign(redirectUrl);
   } catch (err) {
     const status = err instanceof ApiRequestError ? err.status : 0;

@@ -53,7 +53,11 @@ export default function SignInPage() {
         {!local && oidc.length === 0 && <Alert>{t('auth.signIn.noMethods')}</Alert>}
         {local && (
           <p className={styles.switch}>
-            <button type="button" className={styles.linkButton} onClick={() => setParams(mode === 'create' ? {} : { mode: 'create' })}>
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => setParams(mode === 'create' ? {} : { mode: 'create' })}
+            >
               {mode === 'create' ? t('auth.signIn.haveAccount') : t('auth.signIn.needAccount')}
             </button>
           </p>
@@ -79,7 +83,13 @@ function LoginForm() {
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
       {login.error && <Alert>{authErrorText(login.error, t)}</Alert>}
-      <TextField label={t('auth.signIn.email')} type="email" autoComplete="email" error={e.email?.message ?? server.email} {...form.register('email')} />
+      <TextField
+        label={t('auth.signIn.email')}
+        type="email"
+        autoComplete="email"
+        error={e.email?.message ?? server.email}
+        {...form.register('email')}
+      />
       <TextField
         label={t('auth.signIn.password')}
         type="password"
@@ -98,14 +108,28 @@ function LoginForm() {
 function SignupForm() {
   const { t } = useTranslation();
   const signup = useSignup();
-  const form = useForm<SignupInput>({ resolver: zodResolver(signupSchema), defaultValues: { name: '', email: '', password: '' } });
+  const form = useForm<SignupInput>({
+    resolver: zodResolver(signupSchema),
+    defaultValues: { name: '', email: '', password: '' },
+  });
   const server = serverFieldErrors(signup.error);
   const e = form.formState.errors;
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => signup.mutate(values))}>
       {signup.error && <Alert>{authErrorText(signup.error, t)}</Alert>}
-      <TextField label={t('auth.signIn.name')} autoComplete="name" error={e.name?.message ?? server.name} {...form.register('name')} />
-      <TextField label={t('auth.signIn.email')} type="email" autoComplete="email" error={e.email?.message ?? server.email} {...form.register('email')} />
+      <TextField
+        label={t('auth.signIn.name')}
+        autoComplete="name"
+        error={e.name?.message ?? server.name}
+        {...form.register('name')}
+      />
+      <TextField
+        label={t('auth.signIn.email')}
+        type="email"
+        autoComplete="email"
+        error={e.email?.message ?? server.email}
+        {...form.register('email')}
+      />
       <TextField
         label={t('auth.signIn.password')}
         type="password"
