@@ -31,11 +31,11 @@ const SQL = {
   deckCards:
     'select "id", "deck_id", "en", "es", "en_pronunciation", "es_pronunciation", "front_image_key", "back_image_key" from "cards" where "deck_id" = ? order by "id"',
   overall:
-    'select count(distinct "deck_id") as "decks_studied", count(*) as "total_sessions", sum(cards_mastered) * 100.0 / nullif(sum(cards_studied), 0) as "overall_accuracy", coalesce(sum(study_duration_seconds), 0) as "total_study_time" from "study_sessions" where "student_id" = ?',
+    'select count(*) as "decks_studied", coalesce(sum(sessions), 0) as "total_sessions", sum(cards_mastered) * 100.0 / nullif(sum(cards_studied), 0) as "overall_accuracy", coalesce(sum(study_seconds), 0) as "total_study_time" from "study_totals" where "student_id" = ?',
   deckStatistics:
-    'select "s"."deck_id", "d"."title" as "deck_title", "d"."subtitle" as "deck_subtitle", "d"."color" as "deck_color", "s"."total_study_sessions", "s"."average_accuracy", "s"."last_studied", "s"."total_study_time" from (select "deck_id", count(*) as "total_study_sessions", sum(cards_mastered) * 100.0 / nullif(sum(cards_studied), 0) as "average_accuracy", max("created_at") as "last_studied", sum(study_duration_seconds) as "total_study_time" from "study_sessions" where "student_id" = ? group by "deck_id") as "s" inner join "decks" as "d" on "d"."id" = "s"."deck_id" where "d"."user_id" = ? order by "s"."last_studied" desc, "s"."deck_id" desc',
+    'select "s"."deck_id", "d"."title" as "deck_title", "d"."subtitle" as "deck_subtitle", "d"."color" as "deck_color", "s"."sessions" as "total_study_sessions", s.cards_mastered * 100.0 / nullif(s.cards_studied, 0) as "average_accuracy", "s"."last_studied", "s"."study_seconds" as "total_study_time" from "study_totals" as "s" inner join "decks" as "d" on "d"."id" = "s"."deck_id" where "s"."student_id" = ? and "d"."user_id" = ? order by "s"."last_studied" desc, "s"."deck_id" desc',
   problematicCards:
-    'select "c"."id", "c"."en", "c"."es", "d"."title" as "deck_title", r.correct * 100.0 / r.attempts as "accuracy_percentage", "r"."attempts" as "times_studied" from (select "card_id", count(*) as "attempts", sum("is_correct") as "correct" from "card_results" where "student_id" = ? group by "card_id" having 100 * sum(is_correct) < 80 * count(*)) as "r" inner join "cards" as "c" on "c"."id" = "r"."card_id" inner join "decks" as "d" on "d"."id" = "c"."deck_id" where "d"."user_id" = ? order by r.correct * 1.0 / r.attempts, "r"."attempts" desc, "c"."id" limit ?',
+    'select "c"."id", "c"."en", "c"."es", "d"."title" as "deck_title", r.correct * 100.0 / r.attempts as "accuracy_percentage", "r"."attempts" as "times_studied" from (select "card_id", "attempts", "correct" from "card_totals" where "student_id" = ? and 100 * correct < 80 * attempts order by correct * 1.0 / attempts, "attempts" desc, "card_id" limit ?) as "r" inner join "cards" as "c" on "c"."id" = "r"."card_id" inner join "decks" as "d" on "d"."id" = "c"."deck_id" where "d"."user_id" = ? order by r.correct * 1.0 / r.attempts, "r"."attempts" desc, "c"."id"',
   image: 'select "data", "content_type" from "images" where "user_id" = ? and "key" = ?',
   usableCards: (n) =>
     `select "cards"."id", "cards"."deck_id" from "cards" inner join "decks" on "decks"."id" = "cards"."deck_id" where "cards"."id" in (${marks(n)}) and "decks"."user_id" = ? and ("decks"."student_id" is null or "decks"."student_id" = ?)`,
@@ -43,6 +43,8 @@ const SQL = {
     'insert into "idempotency_keys" ("user_id", "scope", "key", "created_at") values (?, ?, ?, ?) on conflict ("user_id", "scope", "key") do nothing returning "key"',
   insertResults: (n) =>
     `insert into "card_results" ("student_id", "deck_id", "card_id", "is_correct", "created_at") values ${Array.from({ length: n }, () => '(?, ?, ?, ?, ?)').join(', ')}`,
+  upsertCardTotals: (n) =>
+    `insert into "card_totals" ("student_id", "card_id", "deck_id", "attempts", "correct") values ${Array.from({ length: n }, () => '(?, ?, ?, ?, ?)').join(', ')} on conflict ("student_id", "card_id") do update set "attempts" = "card_totals"."attempts" + "excluded"."attempts", "correct" = "card_totals"."correct" + "excluded"."correct"`,
 };
 
 // The app's JSON shapes, field for field and in the same order (decks.service.ts toDeckJson,
@@ -70,7 +72,7 @@ const numberOrNull = (v) => (v === null || v === undefined ? null : Number(v));
 function progress(studentId) {
   const overall = stmt(SQL.overall).get(studentId);
   const decks = stmt(SQL.deckStatistics).all(studentId, userId);
-  const cards = stmt(SQL.problematicCards).all(studentId, userId, 20);
+  const cards = stmt(SQL.problematicCards).all(studentId, 20, userId);
   return {
     overall_statistics: {
       decks_studied: Number(overall.decks_studied),
@@ -105,8 +107,22 @@ function saveCardPerformance(input) {
     const now = new Date().toISOString();
     let result = { ok: true, duplicate: true, saved: 0 };
     if (stmt(SQL.claimKey).get(userId, 'card-performance', input.idempotency_key, now)) {
-      const params = input.card_results.flatMap((r) => [input.student_id, deckOf.get(r.card_id), r.card_id, r.is_correct ? 1 : 0, now]);
+      const params = input.card_results.flatMap((r) => [
+        input.student_id,
+        deckOf.get(r.card_id),
+        r.card_id,
+        r.is_correct ? 1 : 0,
+        now,
+      ]);
       stmt(SQL.insertResults(input.card_results.length)).run(...params);
+      const totals = new Map();
+      for (const r of input.card_results) {
+        const t = totals.get(r.card_id) ?? [input.student_id, r.card_id, deckOf.get(r.card_id), 0, 0];
+        t[3] += 1;
+        t[4] += r.is_correct ? 1 : 0;
+        totals.set(r.card_id, t);
+      }
+      stmt(SQL.upsertCardTotals(totals.size)).run(...[...totals.values()].flat());
       result = { ok: true, duplicate: false, saved: input.card_results.length };
     }
     stmt('commit').run();

@@ -14,6 +14,8 @@ import { studyRepository } from '../src/server/features/study/study.repository';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'print-sql-'));
 const sqlite = new SQLite(path.join(dir, 'db.sqlite'));
+// No parent rows exist here: only the SQL text matters.
+sqlite.pragma('foreign_keys = OFF');
 const seen = new Set<string>();
 let capture = false;
 const kysely = new Kysely<Database>({
@@ -52,14 +54,17 @@ await progress.problematicCards(1, 2);
 section('GET /api/images/{key}');
 await imagesRepository(kysely).find(1, 'k');
 section('POST /api/card-performance');
-await kysely.transaction().execute(async (trx) => {
-  const study = studyRepository(trx);
-  await study.studentOwned(1, 2);
-  await study.usableCards(1, 2, [1, 2, 3]);
-  await study.claimKey(1, 'card-performance', 'key', 'now');
-  const row = { student_id: 2, deck_id: 3, card_id: 1, is_correct: 1, created_at: 'now' };
-  // No such rows exist here: only the SQL matters, the foreign-key failure is expected.
-  await study.insertCardResults([row, row]).catch(() => undefined);
-}).catch(() => undefined);
+await kysely
+  .transaction()
+  .execute(async (trx) => {
+    const study = studyRepository(trx);
+    await study.studentOwned(1, 2);
+    await study.usableCards(1, 2, [1, 2, 3]);
+    await study.claimKey(1, 'card-performance', 'key', 'now');
+    const row = { student_id: 2, deck_id: 3, card_id: 1, is_correct: 1, created_at: 'now' };
+    await study.insertCardResults([row, { ...row, card_id: 2 }]);
+    throw new Error('roll back');
+  })
+  .catch(() => undefined);
 await kysely.destroy();
 fs.rmSync(dir, { recursive: true, force: true });

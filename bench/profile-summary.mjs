@@ -1,5 +1,6 @@
 // Summarises a V8 CPU profile (from BENCH_PROFILE=1 or node --cpu-prof): self time by package or
-// file, and the heaviest functions. Usage: node bench/profile-summary.mjs <file.cpuprofile> [top]
+// file, the heaviest functions, and the inclusive time of functions named in INCLUSIVE (comma list).
+// Usage: [INCLUSIVE=loadSession,compile] node bench/profile-summary.mjs <file.cpuprofile> [top]
 import fs from 'node:fs';
 
 const [file, topArg] = process.argv.slice(2);
@@ -41,3 +42,26 @@ console.log(`Total ${(total / 1e6).toFixed(2)} s sampled\n\nSelf time by package
 for (const [g, t] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${pct(t)}  ${g}`);
 console.log('\nHeaviest functions (self time):');
 for (const [f, t] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${pct(t)}  ${f}`);
+
+const names = (process.env.INCLUSIVE ?? '').split(',').filter(Boolean);
+if (names.length) {
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const busy = [...self].filter(
+    ([id]) => !['(idle)', '(program)', '(garbage collector)'].includes(byId.get(id).callFrame.functionName),
+  );
+  const busyTotal = busy.reduce((a, [, t]) => a + t, 0);
+  console.log('\nInclusive time (share of busy time):');
+  for (const name of names) {
+    let t = 0;
+    for (const [id, dt] of busy) {
+      for (let cur = id; cur !== undefined; cur = parent.get(cur)) {
+        if (byId.get(cur).callFrame.functionName === name) {
+          t += dt;
+          break;
+        }
+      }
+    }
+    console.log(`${((t / busyTotal) * 100).toFixed(1).padStart(5)} %  ${name}`);
+  }
+}

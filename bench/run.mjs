@@ -62,11 +62,27 @@ async function compare(endpoint, app, limit, spec) {
   const ours = [];
   const lim = [];
   for (let r = 0; r < cfg.rounds; r++) {
-    const order = r % 2 ? [[limit, lim], [app, ours]] : [[app, ours], [limit, lim]];
+    const order =
+      r % 2
+        ? [
+            [limit, lim],
+            [app, ours],
+          ]
+        : [
+            [app, ours],
+            [limit, lim],
+          ];
     for (const [server, runs] of order) {
       log(`${endpoint}: ${server.name} (round ${r + 1}/${cfg.rounds})`);
       runs.push(
-        await measureLoad({ ...spec(server), url: server.url, pid: server.pid, connections: cfg.connections, warmupS: cfg.warmupS, durationS: cfg.durationS }),
+        await measureLoad({
+          ...spec(server),
+          url: server.url,
+          pid: server.pid,
+          connections: cfg.connections,
+          warmupS: cfg.warmupS,
+          durationS: cfg.durationS,
+        }),
       );
     }
   }
@@ -104,9 +120,18 @@ async function main() {
     results.rows = seedBulk(path.join(appData, 'flashcards.db'), seeded);
     fs.copyFileSync(path.join(appData, 'flashcards.db'), path.join(limitData, 'flashcards.db'));
 
-    const app = await startApp({ buildDir: cfg.buildDir, dataDir: appData, logFile: path.join(tmp, 'app.log'), profileDir });
+    const app = await startApp({
+      buildDir: cfg.buildDir,
+      dataDir: appData,
+      logFile: path.join(tmp, 'app.log'),
+      profileDir,
+    });
     servers.push(app);
-    const limit = await startBaseline({ dbFile: path.join(limitData, 'flashcards.db'), userId: seeded.userId, logFile: path.join(tmp, 'limit.log') });
+    const limit = await startBaseline({
+      dbFile: path.join(limitData, 'flashcards.db'),
+      userId: seeded.userId,
+      logFile: path.join(tmp, 'limit.log'),
+    });
     servers.push(limit);
     const cookie = seeded.cookie;
     const auth = { cookie };
@@ -114,6 +139,25 @@ async function main() {
     const api = apiClient(app.url);
     const deck = await api.call('GET', `/api/decks/${seeded.deckId}`, undefined, auth);
     const cardIds = deck.cards.slice(0, 10).map((c) => c.id);
+    // The data is what the figures claim, or the run stops here.
+    const decksOfAna = await api.call('GET', `/api/decks?student_id=${ana}`, undefined, auth);
+    const progressOfBen = await api.call('GET', `/api/progress/${ben}`, undefined, auth);
+    const expectedSessions = Math.ceil(SIZES.resultsOfBen / SIZES.resultsPerSession);
+    if (decksOfAna.length !== SIZES.decksOfAna || deck.cards.length !== SIZES.cardsPerDeck)
+      throw new Error('seeding: deck counts are off');
+    if (
+      progressOfBen.overall_statistics.total_sessions !== expectedSessions ||
+      progressOfBen.deck_statistics.length !== SIZES.decksOfBen
+    ) {
+      throw new Error(
+        `seeding: Ben's progress is not what was seeded: ${JSON.stringify(progressOfBen.overall_statistics)}`,
+      );
+    }
+    results.seed_check = {
+      ana_decks: decksOfAna.length,
+      ben_sessions: progressOfBen.overall_statistics.total_sessions,
+      ben_problem_cards: progressOfBen.problematic_cards.length,
+    };
 
     const reads = [
       ['GET /api/decks?student_id=', `/api/decks?student_id=${ana}`],
@@ -157,7 +201,11 @@ async function main() {
       log('scale: progress at 1,000 vs 100,000 card results; deck list of 1,000 decks');
       const small = await sampleLatency(`${app.url}/api/progress/${cleo}`, auth, { pid: app.pid });
       const large = await sampleLatency(`${app.url}/api/progress/${ben}`, auth, { pid: app.pid });
-      const manyDecks = await sampleLatency(`${app.url}/api/decks?student_id=${dan}`, auth, { samples: 100, warmup: 5, pid: app.pid });
+      const manyDecks = await sampleLatency(`${app.url}/api/decks?student_id=${dan}`, auth, {
+        samples: 100,
+        warmup: 5,
+        pid: app.pid,
+      });
       const limitSmall = await sampleLatency(`${limit.url}/api/progress/${cleo}`, {}, { pid: limit.pid });
       const limitLarge = await sampleLatency(`${limit.url}/api/progress/${ben}`, {}, { pid: limit.pid });
       results.scale = {
@@ -172,7 +220,11 @@ async function main() {
 
     if (cfg.only.has('pictures')) {
       log('pictures');
-      results.pictures = { input_bytes: seeded.upload.inputBytes, upload_ms: Math.round(seeded.upload.uploadMs), ...(await pictureFigures(app.url, cookie, seeded.imageKey)) };
+      results.pictures = {
+        input_bytes: seeded.upload.inputBytes,
+        upload_ms: Math.round(seeded.upload.uploadMs),
+        ...(await pictureFigures(app.url, cookie, seeded.imageKey)),
+      };
       // Worst case, for information: a picture with independent colour noise (a deck with no student).
       const worst = await makeJpeg('colour-noise');
       const spare = await api.call('POST', '/api/decks', { title: 'Pictures', student_id: null }, auth);
@@ -191,14 +243,23 @@ async function main() {
     if (cfg.only.has('bundle')) results.bundle = firstView;
     if (cfg.only.has('static')) {
       log('static assets');
-      results.static = await staticFigures(app.url, clientDir, firstView.files.map((f) => f.file));
+      results.static = await staticFigures(
+        app.url,
+        clientDir,
+        firstView.files.map((f) => f.file),
+      );
     }
 
     results.rss_after_runs_mb = rssMb(app.pid);
 
     if (cfg.only.has('pages')) {
       log('Lighthouse (mobile) on home, deck detail, study, progress');
-      const flags = { onboardingCompleted: 'true', productTourCompleted: 'true', studyTourCompleted: 'true', language: 'en' };
+      const flags = {
+        onboardingCompleted: 'true',
+        productTourCompleted: 'true',
+        studyTourCompleted: 'true',
+        language: 'en',
+      };
       results.pages = await auditPages(app.url, cookie, [
         { name: 'home', path: '/', storage: { ...flags, currentStudentId: String(ana) } },
         { name: 'deck detail', path: `/deck/${seeded.deckId}`, storage: { ...flags, currentStudentId: String(ana) } },

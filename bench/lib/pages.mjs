@@ -1,6 +1,8 @@
 // Lighthouse 12 (mobile preset: Moto G Power viewport, simulated slow 4G and 4× CPU slowdown) on the
 // signed-in pages. Each page gets a fresh Chromium (cold HTTP cache), signed in with the session
 // cookie and the local flags a returning user has, set on the app's origin before the audit.
+import fs from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -59,6 +61,16 @@ export async function auditPages(baseUrl, cookie, pages) {
       const failedA11y = lhr.categories.accessibility.auditRefs
         .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
         .map((ref) => ref.id);
+      const screenshots = process.env.BENCH_SCREENSHOTS;
+      const shot = lhr.audits['final-screenshot']?.details?.data;
+      if (screenshots && shot) {
+        fs.mkdirSync(screenshots, { recursive: true });
+        fs.writeFileSync(
+          path.join(screenshots, `${p.name.replace(/\W+/g, '-')}.jpg`),
+          Buffer.from(shot.split(',')[1], 'base64'),
+        );
+      }
+      const requests = lhr.audits['network-requests']?.details?.items ?? [];
       out.push({
         name: p.name,
         path: p.path,
@@ -70,6 +82,22 @@ export async function auditPages(baseUrl, cookie, pages) {
         tbt_ms: Math.round(metric('total-blocking-time')),
         cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
         failed_accessibility_audits: failedA11y,
+        // Where the time goes, to guide the client work.
+        diagnostics: {
+          speed_index_ms: Math.round(metric('speed-index')),
+          interactive_ms: Math.round(metric('interactive')),
+          bootup_ms: Math.round(metric('bootup-time')),
+          main_thread_ms: Math.round(metric('mainthread-work-breakdown')),
+          total_bytes: metric('total-byte-weight'),
+          requests: requests.length,
+          script_bytes: requests
+            .filter((r) => r.resourceType === 'Script')
+            .reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+          unused_js_bytes: lhr.audits['unused-javascript']?.details?.overallSavingsBytes ?? 0,
+          render_blocking_ms: lhr.audits['render-blocking-resources']?.details?.overallSavingsMs ?? 0,
+          lcp_element:
+            lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+        },
         runtime_error: lhr.runtimeError?.message ?? null,
       });
     } catch (err) {

@@ -62,8 +62,18 @@ export async function seedThroughApi(baseUrl, jpeg) {
     name: 'Bench Parent',
   });
   const student = (name) => api.call('POST', '/api/students', { name, age: 7, native_language: 'English' });
-  const [ana, ben, cleo, dan] = [await student('Ana'), await student('Ben'), await student('Cleo'), await student('Dan')];
-  const deck = await api.call('POST', '/api/decks', { title: 'Animals 1', subtitle: 'First words', color: '#4ecdc4', student_id: ana.id });
+  const [ana, ben, cleo, dan] = [
+    await student('Ana'),
+    await student('Ben'),
+    await student('Cleo'),
+    await student('Dan'),
+  ];
+  const deck = await api.call('POST', '/api/decks', {
+    title: 'Animals 1',
+    subtitle: 'First words',
+    color: '#4ecdc4',
+    student_id: ana.id,
+  });
 
   const form = new FormData();
   form.set('deck_id', String(deck.id));
@@ -96,6 +106,7 @@ export async function seedThroughApi(baseUrl, jpeg) {
  * and study sessions, Dan's 1,000 decks. Timestamps are spread over the past year.
  */
 export function seedBulk(dbFile, seeded) {
+  // (Rows written here bypass the app, so the running totals it keeps are refreshed at the end.)
   const db = new Database(dbFile);
   db.pragma('foreign_keys = ON');
   const now = Date.now();
@@ -106,14 +117,27 @@ export function seedBulk(dbFile, seeded) {
     rnd = (rnd * 16807) % 2147483647;
     return rnd / 2147483647;
   };
-  const colors = ['#ff6b6b', '#4ecdc4', '#45b7d1', '#96ceb4', '#feca57', '#ff9ff3', '#54a0ff', '#5f27cd', '#ff3838', '#2ed573'];
+  const colors = [
+    '#ff6b6b',
+    '#4ecdc4',
+    '#45b7d1',
+    '#96ceb4',
+    '#feca57',
+    '#ff9ff3',
+    '#54a0ff',
+    '#5f27cd',
+    '#ff3838',
+    '#2ed573',
+  ];
   const insertDeck = db.prepare(
     'insert into decks (user_id, student_id, title, subtitle, color, is_imported, original_deck_id, is_archived, created_at) values (?, ?, ?, ?, ?, 0, null, 0, ?)',
   );
   const insertCard = db.prepare(
     'insert into cards (deck_id, en, es, en_pronunciation, es_pronunciation, front_image_key, back_image_key, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  const insertResult = db.prepare('insert into card_results (student_id, deck_id, card_id, is_correct, created_at) values (?, ?, ?, ?, ?)');
+  const insertResult = db.prepare(
+    'insert into card_results (student_id, deck_id, card_id, is_correct, created_at) values (?, ?, ?, ?, ?)',
+  );
   const insertSession = db.prepare(
     'insert into study_sessions (student_id, deck_id, cards_studied, cards_mastered, cards_not_mastered, accuracy_percentage, study_duration_seconds, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -124,13 +148,25 @@ export function seedBulk(dbFile, seeded) {
     for (let d = 0; d < count; d++) {
       const created = at(d / count);
       const deckId = Number(
-        insertDeck.run(userId, studentId, `${prefix} ${d + 1}`.slice(0, 30), d % 3 ? `Subtitle ${d + 1}` : null, colors[d % 10], created).lastInsertRowid,
+        insertDeck.run(
+          userId,
+          studentId,
+          `${prefix} ${d + 1}`.slice(0, 30),
+          d % 3 ? `Subtitle ${d + 1}` : null,
+          colors[d % 10],
+          created,
+        ).lastInsertRowid,
       );
       const cards = [];
       for (let i = 0; i < cardsEach; i++) {
         const t = cardText(d * cardsEach + i);
         const key = i % 3 === 0 ? imageKey : null;
-        cards.push(Number(insertCard.run(deckId, t.en, t.es, t.en_pronunciation, t.es_pronunciation, key, key, created).lastInsertRowid));
+        cards.push(
+          Number(
+            insertCard.run(deckId, t.en, t.es, t.en_pronunciation, t.es_pronunciation, key, key, created)
+              .lastInsertRowid,
+          ),
+        );
       }
       out.push({ deckId, cards });
     }
@@ -155,7 +191,16 @@ export function seedBulk(dbFile, seeded) {
         insertResult.run(studentId, deckId, card, right, when);
       }
       written += n;
-      insertSession.run(studentId, deckId, n, mastered, n - mastered, (mastered / n) * 100, 60 + Math.floor(random() * 600), when);
+      insertSession.run(
+        studentId,
+        deckId,
+        n,
+        mastered,
+        n - mastered,
+        (mastered / n) * 100,
+        60 + Math.floor(random() * 600),
+        when,
+      );
     }
   }
 
@@ -167,10 +212,32 @@ export function seedBulk(dbFile, seeded) {
     history(students.cleo, cleoDecks, SIZES.resultsOfCleo);
     decks(students.dan, SIZES.decksOfDan, SIZES.cardsPerDeckOfDan, 'Dan deck');
   })();
+  refreshProgressTotals(db);
   db.pragma('wal_checkpoint(TRUNCATE)');
   const counts = Object.fromEntries(
-    ['decks', 'cards', 'card_results', 'study_sessions'].map((t) => [t, db.prepare(`select count(*) as n from ${t}`).get().n]),
+    ['decks', 'cards', 'card_results', 'study_sessions'].map((t) => [
+      t,
+      db.prepare(`select count(*) as n from ${t}`).get().n,
+    ]),
   );
   db.close();
   return counts;
+}
+
+/**
+ * The app keeps running totals of sessions and answers (migration 0002, study.repository.ts) as it
+ * saves them; rows written straight into the file need them recomputed, with the migration's SQL.
+ */
+function refreshProgressTotals(db) {
+  const has = (t) => db.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(t);
+  if (!has('study_totals') || !has('card_totals')) return;
+  db.transaction(() => {
+    db.exec('delete from study_totals; delete from card_totals;');
+    db.exec(`insert into study_totals (student_id, deck_id, sessions, cards_studied, cards_mastered, study_seconds, last_studied)
+      select student_id, deck_id, count(*), sum(cards_studied), sum(cards_mastered), sum(study_duration_seconds), max(created_at)
+      from study_sessions group by student_id, deck_id`);
+    db.exec(`insert into card_totals (student_id, card_id, deck_id, attempts, correct)
+      select student_id, card_id, min(deck_id), count(*), sum(is_correct)
+      from card_results group by student_id, card_id`);
+  })();
 }

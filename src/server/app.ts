@@ -83,31 +83,44 @@ export function createApp(options: AppOptions) {
     bugsRoutes(deps),
     exportRoutes(deps),
   ];
-  const known = api.flatMap((r) => r.routes).filter((r) => r.method !== 'ALL').map((r) => ({
-    method: r.method,
-    pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}$`),
-  }));
-  const isKnownRoute = (method: string, path: string) =>
-    known.some((r) => r.method === method && r.pattern.test(path));
+  const known = api
+    .flatMap((r) => r.routes)
+    .filter((r) => r.method !== 'ALL')
+    .map((r) => ({
+      method: r.method,
+      pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}$`),
+    }));
+  const isKnownRoute = (method: string, path: string) => known.some((r) => r.method === method && r.pattern.test(path));
 
   const app = new Hono<AppEnv>();
   app.onError(handleError(deps.logger));
 
   app.use(securityHeaders(deps.config));
-  app.use(compress());
+  // c.header() after a handler rebuilds the response around a stream of its body (chunked, and
+  // ~3× the CPU of a small JSON answer on Node: see bench/README.md). compress() does that to set
+  // Vary, so it runs only for clients that accept an encoding; headers below are set in place.
+  const compressBody = compress();
+  app.use((c, next) => (c.req.header('accept-encoding') ? compressBody(c, next) : next()));
   app.use('/api/*', async (c, next) => {
     await next();
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   app.use('/api/*', sameOriginOnly(deps.config));
   app.use('/api/*', (c, next) => {
-    // Without these headers there is no body; bodyLimit would build a full web Request to look (bench: ~25 % of a GET).
-    if (!c.req.header('content-length') && !c.req.header('transfer-encoding')) return next();
-    const limit = c.req.path === '/api/cards' || c.req.path.startsWith('/api/cards/') ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
+    const limit =
+      c.req.path === '/api/cards' || c.req.path.startsWith('/api/cards/') ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
+    const tooLarge = () =>
+      new ApiError(413, 'too_large', `Request body is too large (limit ${Math.round(limit / 1024)} KB)`);
+    // Node's parser holds a body to its Content-Length, so without Transfer-Encoding the header decides.
+    // bodyLimit would first build a full web Request and lose the direct body read (bench/README.md).
+    if (!c.req.header('transfer-encoding')) {
+      if (Number(c.req.header('content-length') ?? 0) > limit) throw tooLarge();
+      return next();
+    }
     return bodyLimit({
       maxSize: limit,
       onError: () => {
-        throw new ApiError(413, 'too_large', `Request body is too large (limit ${Math.round(limit / 1024)} KB)`);
+        throw tooLarge();
       },
     })(c, next);
   });
@@ -119,7 +132,7 @@ export function createApp(options: AppOptions) {
     }
     await next();
   });
-  // app.use('/api/*', refuseNulText);
+  app.use('/api/*', refuseNulText);
   for (const router of api) app.route('/', router);
 
   app.get('/api/openapi.json', (c) => {

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration }
 import pg from 'pg';
 import type { Config } from '../config';
 import { initialMigration } from './migrations/0001-initial';
+import { progressTotalsMigration } from './migrations/0002-progress-totals';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -48,7 +49,7 @@ const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * Kysely prepares every query anew, and SQLite then parses and plans its SQL each time. Prepared
- * statements are reusable, so keep them by SQL text (the bench measured preparing at ~10 % of a
+ * statements are reusable, so keep them by SQL text (bench/README.md: preparing was ~10 % of a
  * request). Safe because Kysely runs one query at a time on this single connection.
  */
 function withStatementCache(sqlite: SQLite.Database) {
@@ -70,7 +71,7 @@ function withStatementCache(sqlite: SQLite.Database) {
 
 /** Every migration, in order; the same files serve both databases. */
 function migrations(dialect: Dialect): Record<string, Migration> {
-  return { '0001-initial': initialMigration(dialect) };
+  return { '0001-initial': initialMigration(dialect), '0002-progress-totals': progressTotalsMigration() };
 }
 
 /** Brings the schema up to date; throws if a migration fails. */

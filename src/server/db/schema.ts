@@ -15,6 +15,8 @@ export interface Database {
   images: ImagesTable;
   study_sessions: StudySessionsTable;
   card_results: CardResultsTable;
+  study_totals: StudyTotalsTable;
+  card_totals: CardTotalsTable;
   idempotency_keys: IdempotencyKeysTable;
   bugs: BugsTable;
   bug_votes: BugVotesTable;
@@ -122,6 +124,26 @@ export interface CardResultsTable {
   card_id: number;
   is_correct: number;
   created_at: string;
+}
+
+/** Running totals of a student's sessions on one deck (kept with study_sessions, read by progress). */
+export interface StudyTotalsTable {
+  student_id: number;
+  deck_id: number;
+  sessions: number;
+  cards_studied: number;
+  cards_mastered: number;
+  study_seconds: number;
+  last_studied: string;
+}
+
+/** Running totals of a student's answers on one card (kept with card_results, read by progress). */
+export interface CardTotalsTable {
+  student_id: number;
+  card_id: number;
+  deck_id: number;
+  attempts: number;
+  correct: number;
 }
 
 /** Keys of saves already applied, so that a retried request counts once. */

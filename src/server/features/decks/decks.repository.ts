@@ -1,6 +1,8 @@
-import { sql as rawSql } from 'kysely';
+import { sql as rawSql, type Kysely } from 'kysely';
 import type { Card } from '@shared/schemas/card';
 import type { CatalogueCard } from '@shared/schemas/catalogue';
+import { precompiled } from '../../db/precompiled';
+import type { Database } from '../../db/schema';
 import { imagesRepository, lockUserLibrary, type Sql } from '../images/images.repository';
 
 /** A deck as stored, with its card count and its creator's profile. */
@@ -43,33 +45,51 @@ const cardColumns = [
 // Multi-row inserts in slices, within the bound-parameter limits of both databases.
 const INSERT_CHUNK = 100;
 
+/** A deck with its card count and creator, of one user. */
+function selectDecks(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('decks')
+    .innerJoin('users', 'users.id', 'decks.user_id')
+    .select([
+      'decks.id',
+      'decks.student_id',
+      'decks.title',
+      'decks.subtitle',
+      'decks.color',
+      'decks.is_imported',
+      'decks.original_deck_id',
+      'decks.is_archived',
+      'decks.created_at',
+      'users.name as user_name',
+      'users.picture as user_picture',
+      (eb) =>
+        eb
+          .selectFrom('cards')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('cards.deck_id', '=', 'decks.id')
+          .as('card_count'),
+    ])
+    .where('decks.user_id', '=', userId);
+}
+
+// The reads behind the deck screens run on every view: compiled once (src/server/db/precompiled.ts).
+const newestFirst = <Q extends ReturnType<typeof selectDecks>>(q: Q) =>
+  q.orderBy('decks.created_at', 'desc').orderBy('decks.id', 'desc');
+const listAll = precompiled((db, userId: number) => newestFirst(selectDecks(db, userId)));
+const listOfStudent = precompiled((db, userId: number, studentId: number) =>
+  newestFirst(selectDecks(db, userId).where('decks.student_id', '=', studentId)),
+);
+const findDeck = precompiled((db, userId: number, id: number) => selectDecks(db, userId).where('decks.id', '=', id));
+const deckCards = precompiled((db, deckId: number) =>
+  db.selectFrom('cards').select(cardColumns).where('deck_id', '=', deckId).orderBy('id'),
+);
+const studentOfUser = precompiled((db, userId: number, studentId: number) =>
+  db.selectFrom('students').select('id').where('id', '=', studentId).where('user_id', '=', userId),
+);
+
 /** All SQL of decks (and of the cards copied or imported with them). */
 export function decksRepository(sql: Sql) {
   const db = sql.kysely;
-  const selectDecks = (userId: number) =>
-    db
-      .selectFrom('decks')
-      .innerJoin('users', 'users.id', 'decks.user_id')
-      .select([
-        'decks.id',
-        'decks.student_id',
-        'decks.title',
-        'decks.subtitle',
-        'decks.color',
-        'decks.is_imported',
-        'decks.original_deck_id',
-        'decks.is_archived',
-        'decks.created_at',
-        'users.name as user_name',
-        'users.picture as user_picture',
-        (eb) =>
-          eb
-            .selectFrom('cards')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('cards.deck_id', '=', 'decks.id')
-            .as('card_count'),
-      ])
-      .where('decks.user_id', '=', userId);
 
   async function insertCards(deckId: number, cards: CardContent[], now: string): Promise<void> {
     for (let i = 0; i < cards.length; i += INSERT_CHUNK) {
@@ -81,28 +101,20 @@ export function decksRepository(sql: Sql) {
   return {
     /** The user's decks (or one student's), newest first. */
     list(userId: number, studentId?: number): Promise<DeckRow[]> {
-      let q = selectDecks(userId);
-      if (studentId !== undefined) q = q.where('decks.student_id', '=', studentId);
-      return q.orderBy('decks.created_at', 'desc').orderBy('decks.id', 'desc').execute();
+      return studentId === undefined ? listAll(db, userId) : listOfStudent(db, userId, studentId);
     },
 
-    find(userId: number, id: number): Promise<DeckRow | undefined> {
-      return selectDecks(userId).where('decks.id', '=', id).executeTakeFirst();
+    async find(userId: number, id: number): Promise<DeckRow | undefined> {
+      return (await findDeck(db, userId, id))[0];
     },
 
     /** The deck's cards in the order they were added. */
     cards(deckId: number): Promise<Card[]> {
-      return db.selectFrom('cards').select(cardColumns).where('deck_id', '=', deckId).orderBy('id').execute();
+      return deckCards(db, deckId);
     },
 
     async studentExists(userId: number, studentId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('students')
-        .select('id')
-        .where('id', '=', studentId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return Boolean(row);
+      return (await studentOfUser(db, userId, studentId)).length > 0;
     },
 
     /** Whether the user already imported this catalogue deck for this student (or for no student). */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database';
+import { precompiled } from '../../db/precompiled';
 import type { Database } from '../../db/schema';
 
 /** A query runner and its dialect: the app's database or one transaction of it. */
@@ -31,16 +32,16 @@ export async function lockUserLibrary(sql: Sql, userId: number): Promise<void> {
   await sql.kysely.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
 }
 
+// Every picture view runs this: compiled once (src/server/db/precompiled.ts).
+const pictureOfUser = precompiled((db, userId: number, key: string) =>
+  db.selectFrom('images').select(['data', 'content_type']).where('user_id', '=', userId).where('key', '=', key),
+);
+
 /** All SQL of stored pictures. */
 export function imagesRepository(db: Kysely<Database>) {
   return {
-    find(userId: number, key: string) {
-      return db
-        .selectFrom('images')
-        .select(['data', 'content_type'])
-        .where('user_id', '=', userId)
-        .where('key', '=', key)
-        .executeTakeFirst();
+    async find(userId: number, key: string) {
+      return (await pictureOfUser(db, userId, key))[0];
     },
 
     /** Stores the picture for the user, or keeps the copy already stored under the same key. */

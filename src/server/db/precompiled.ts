@@ -1,0 +1,37 @@
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Database } from './schema';
+
+interface Entry {
+  query: CompiledQuery<unknown>;
+  /** For each bound value of the query: the argument it comes from, or -1 for a constant. */
+  slots: number[];
+}
+
+/**
+ * A Kysely query built and compiled once per database kind, then run with each call's values.
+ * Building and compiling a query costs more CPU than SQLite needs to answer the simple ones, and
+ * this runs on every request (bench/README.md). Only for queries whose SQL never depends on the
+ * arguments (no IN lists, no optional clauses), each argument reaching the query as a bound value:
+ * `build` is called once, with placeholders for the arguments.
+ */
+export function precompiled<A extends unknown[], R>(build: (db: Kysely<Database>, ...args: A) => Compilable<R>) {
+  // One compiled form per dialect adapter (a transaction shares its database's adapter).
+  const cache = new WeakMap<object, Entry>();
+  return async (db: Kysely<Database>, ...args: A): Promise<R[]> => {
+    const adapter = db.getExecutor().adapter;
+    let entry = cache.get(adapter);
+    if (!entry) {
+      const markers = args.map((_, i) => `\u0000precompiled argument ${i}\u0000`);
+      const query = build(db, ...(markers as A)).compile();
+      const slots = query.parameters.map((p) => markers.indexOf(p as string));
+      if (markers.some((_, i) => !slots.includes(i)))
+        throw new Error('precompiled: every argument must be a bound value');
+      entry = { query, slots };
+      cache.set(adapter, entry);
+    }
+    const { query, slots } = entry;
+    const parameters = query.parameters.map((p, i) => (slots[i] === -1 ? p : args[slots[i]!]));
+    const result = await db.executeQuery<R>({ ...query, parameters } as CompiledQuery<R>);
+    return result.rows;
+  };
+}

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppEnv } from '../context';
+import { mountClient } from './static';
+
+let dir: string;
+let app: Hono<AppEnv>;
+const script = 'console.log("flashcards");'.repeat(100);
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-static-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Flashcards</title>');
+  fs.writeFileSync(path.join(dir, 'assets/index-abc123.js'), script);
+  // As scripts/build-server.mjs leaves them.
+  fs.writeFileSync(path.join(dir, 'assets/index-abc123.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(dir, 'assets/index-abc123.js.gz'), zlib.gzipSync(script));
+  app = new Hono<AppEnv>();
+  mountClient(app, dir);
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('GET / and the built client', () => {
+  it('never lets a browser keep index.html, at / or at a deep link', async () => {
+    for (const p of ['/', '/index.html', '/deck/12', '/progress']) {
+      const res = await app.request(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('cache-control'), p).toBe('no-cache');
+      expect(await res.text(), p).toContain('<title>Flashcards</title>');
+    }
+  });
+
+  it('serves fingerprinted assets for a year, immutable, precompressed for browsers that accept it', async () => {
+    const br = await app.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(script);
+
+    const gzip = await app.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+
+    const plain = await app.request('/assets/index-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
+  });
+
+  it('answers a missing asset 404 without a long cache lifetime', async () => {
+    const res = await app.request('/assets/missing-000.js');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('cache-control') ?? '').not.toMatch(/immutable/);
+  });
+});
