@@ -8,6 +8,7 @@
 //   BENCH_BUILD_DIR    the build to measure (dist; built with `npm run build` when missing)
 //   BENCH_PROFILE=1    write a V8 CPU profile of the app server to bench/results/profiles/
 //   BENCH_OUT          result file (bench/results/latest.json)     BENCH_KEEP=1   keep the temp data dir
+//   BENCH_ARTIFACTS    a folder for each page's Lighthouse report and final screenshot
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

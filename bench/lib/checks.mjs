@@ -39,7 +39,9 @@ export async function staticFigures(baseUrl, clientDir, files) {
   }
   const [, , indexHeaders] = await get(`${baseUrl}/`, { 'accept-encoding': 'br, gzip' });
   const compressed = out.every((f) => f.content_encoding === 'br' || f.content_encoding === 'gzip');
-  const immutable = out.every((f) => /immutable/.test(f.cache_control ?? '') && /max-age=(\d{7,})/.test(f.cache_control ?? ''));
+  const immutable = out.every(
+    (f) => /immutable/.test(f.cache_control ?? '') && /max-age=(\d{7,})/.test(f.cache_control ?? ''),
+  );
   return {
     assets: out,
     all_compressed: compressed,

@@ -17,7 +17,17 @@ function cannon(opts) {
  * server process's CPU time over the measured run per answer: unlike req/s it hardly changes when
  * other programs compete for the cores, so it is the figure to compare on a busy machine.
  */
-export async function measureLoad({ url, path, method = 'GET', headers = {}, makeBody, connections, warmupS, durationS, pid }) {
+export async function measureLoad({
+  url,
+  path,
+  method = 'GET',
+  headers = {},
+  makeBody,
+  connections,
+  warmupS,
+  durationS,
+  pid,
+}) {
   const request = { method, path, headers };
   if (makeBody) request.setupRequest = (req) => ({ ...req, body: makeBody() });
   const base = { url, connections, requests: [request], timeout: 10 };
@@ -36,7 +46,8 @@ export async function measureLoad({ url, path, method = 'GET', headers = {}, mak
     p99_ms: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
     total: answered,
-    cpu_ms_per_request: cpuBefore !== null && answered > 0 ? Math.round(((cpuAfter - cpuBefore) / answered) * 1000) / 1000 : null,
+    cpu_ms_per_request:
+      cpuBefore !== null && answered > 0 ? Math.round(((cpuAfter - cpuBefore) / answered) * 1000) / 1000 : null,
   };
 }
 
@@ -44,7 +55,9 @@ export async function measureLoad({ url, path, method = 'GET', headers = {}, mak
 async function settle(url) {
   for (let i = 0; i < 50; i++) {
     const t = Date.now();
-    await fetch(`${url}/__bench_settle`).then((res) => res.arrayBuffer()).catch(() => undefined);
+    await fetch(`${url}/__bench_settle`)
+      .then((res) => res.arrayBuffer())
+      .catch(() => undefined);
     if (Date.now() - t < 20) return;
   }
 }

@@ -61,14 +61,14 @@ export async function auditPages(baseUrl, cookie, pages) {
       const failedA11y = lhr.categories.accessibility.auditRefs
         .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
         .map((ref) => ref.id);
-      const screenshots = process.env.BENCH_SCREENSHOTS;
-      const shot = lhr.audits['final-screenshot']?.details?.data;
-      if (screenshots && shot) {
-        fs.mkdirSync(screenshots, { recursive: true });
-        fs.writeFileSync(
-          path.join(screenshots, `${p.name.replace(/\W+/g, '-')}.jpg`),
-          Buffer.from(shot.split(',')[1], 'base64'),
-        );
+      // BENCH_ARTIFACTS=<dir>: the final screenshot (to see what was audited) and the full report.
+      const artifacts = process.env.BENCH_ARTIFACTS;
+      if (artifacts) {
+        const base = path.join(artifacts, p.name.replace(/\W+/g, '-'));
+        fs.mkdirSync(artifacts, { recursive: true });
+        const shot = lhr.audits['final-screenshot']?.details?.data;
+        if (shot) fs.writeFileSync(`${base}.jpg`, Buffer.from(shot.split(',')[1], 'base64'));
+        fs.writeFileSync(`${base}.lhr.json`, JSON.stringify(lhr));
       }
       const requests = lhr.audits['network-requests']?.details?.items ?? [];
       out.push({

@@ -64,7 +64,9 @@ export async function makeJpeg(kind = 'photo', seed = 7) {
       raw[p * 3 + c] = v < 0 ? 0 : v > 255 ? 255 : v;
     }
   }
-  const jpeg = await sharp(raw, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  const jpeg = await sharp(raw, { raw: { width: W, height: H, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
   fs.writeFileSync(cache, jpeg);
   return jpeg;
 }

@@ -33,8 +33,12 @@ export function printReport(r) {
   const v = {};
   const m = r.machine;
   console.log(`\nMachine: ${m.cores} cores (${m.cpu_model}), ${m.memory_gb} GB, ${m.os}, Node ${m.node}, ${m.date}`);
-  console.log(`Load average at start: ${m.load_average_at_start.join(' ')}${m.load_average_at_end ? `; at end: ${m.load_average_at_end.join(' ')}` : ''}`);
-  console.log(`Load: ${r.config.connections} connections, ${r.config.warmupS} s warm-up, ${r.config.durationS} s measured, ${r.config.rounds} round(s)`);
+  console.log(
+    `Load average at start: ${m.load_average_at_start.join(' ')}${m.load_average_at_end ? `; at end: ${m.load_average_at_end.join(' ')}` : ''}`,
+  );
+  console.log(
+    `Load: ${r.config.connections} connections, ${r.config.warmupS} s warm-up, ${r.config.durationS} s measured, ${r.config.rounds} round(s)`,
+  );
 
   if (r.api) {
     const rows = r.api.map((e) => {
@@ -59,11 +63,27 @@ export function printReport(r) {
     });
     table(
       `API (ours = the app; limit = bench/baseline-server.mjs; targets: ratio ≥ ${t.read_ratio_min} for reads, 0 errors, p99 ≤ ${t.p99_ms_max} ms)`,
-      ['endpoint', 'ours req/s', 'limit req/s', 'ratio', 'p50 ms', 'p99 ms', 'limit p50', 'limit p99', 'errors', 'CPU ms/req', 'CPU ratio', 'met'],
+      [
+        'endpoint',
+        'ours req/s',
+        'limit req/s',
+        'ratio',
+        'p50 ms',
+        'p99 ms',
+        'limit p50',
+        'limit p99',
+        'errors',
+        'CPU ms/req',
+        'CPU ratio',
+        'met',
+      ],
       rows,
     );
-    console.log('(errors and CPU ms/req: ours/limit; CPU ratio = limit CPU per request / ours, robust to other load on the machine)');
-    if (r.same_bytes && Object.values(r.same_bytes).some((x) => !x)) console.log('WARNING: some endpoints answer different bytes from the limit:', r.same_bytes);
+    console.log(
+      '(errors and CPU ms/req: ours/limit; CPU ratio = limit CPU per request / ours, robust to other load on the machine)',
+    );
+    if (r.same_bytes && Object.values(r.same_bytes).some((x) => !x))
+      console.log('WARNING: some endpoints answer different bytes from the limit:', r.same_bytes);
   }
 
   const rows = [];
@@ -74,8 +94,18 @@ export function printReport(r) {
     rows.push(['progress p50, 1,000 results', `${s.progress_1k.p50_ms} ms`, '', '']);
     rows.push(['progress p50, 100,000 results', `${s.progress_100k.p50_ms} ms`, '', '']);
     rows.push(['  ratio 100k / 1k', s.progress_p50_ratio, `≤ ${t.progress_scale_ratio_max}`, mark(v.progress_scale)]);
-    rows.push(['  (limit: 1k / 100k p50)', `${s.limit_progress_1k.p50_ms} / ${s.limit_progress_100k.p50_ms} ms`, '', '']);
-    rows.push(['deck list p50, 1,000 decks', `${s.deck_list_1000.p50_ms} ms`, `< ${t.deck_list_1000_p50_ms_max} ms`, mark(v.deck_list_1000)]);
+    rows.push([
+      '  (limit: 1k / 100k p50)',
+      `${s.limit_progress_1k.p50_ms} / ${s.limit_progress_100k.p50_ms} ms`,
+      '',
+      '',
+    ]);
+    rows.push([
+      'deck list p50, 1,000 decks',
+      `${s.deck_list_1000.p50_ms} ms`,
+      `< ${t.deck_list_1000_p50_ms_max} ms`,
+      mark(v.deck_list_1000),
+    ]);
   }
   const rss = r.rss_after_pages_mb ?? r.rss_after_runs_mb;
   if (rss !== undefined && rss !== null) {
@@ -86,22 +116,43 @@ export function printReport(r) {
     const p = r.pictures;
     v.picture_size = p.stored_bytes <= t.picture_stored_bytes_max;
     v.picture_repeat = p.repeat_view_status === 304 && p.repeat_view_body_bytes === 0;
-    rows.push([`4000×3000 JPEG (${kB(p.input_bytes)}) stored`, kB(p.stored_bytes), `≤ ${kB(t.picture_stored_bytes_max)}`, mark(v.picture_size)]);
+    rows.push([
+      `4000×3000 JPEG (${kB(p.input_bytes)}) stored`,
+      kB(p.stored_bytes),
+      `≤ ${kB(t.picture_stored_bytes_max)}`,
+      mark(v.picture_size),
+    ]);
     if (p.worst_case) rows.push(['  worst case (colour noise), info', kB(p.worst_case.stored_bytes), '', '']);
-    rows.push(['repeat view of a picture', `${p.repeat_view_status}, ${p.repeat_view_body_bytes} B`, '304, 0 B', mark(v.picture_repeat)]);
+    rows.push([
+      'repeat view of a picture',
+      `${p.repeat_view_status}, ${p.repeat_view_body_bytes} B`,
+      '304, 0 B',
+      mark(v.picture_repeat),
+    ]);
   }
   if (r.bundle) {
     v.bundle = r.bundle.gzip <= t.first_view_gzip_bytes_max;
-    rows.push(['first view of home, JS+CSS gzip', kB(r.bundle.gzip), `≤ ${kB(t.first_view_gzip_bytes_max)}`, mark(v.bundle)]);
+    rows.push([
+      'first view of home, JS+CSS gzip',
+      kB(r.bundle.gzip),
+      `≤ ${kB(t.first_view_gzip_bytes_max)}`,
+      mark(v.bundle),
+    ]);
   }
   if (r.static) {
     v.static = r.static.all_compressed && r.static.all_immutable;
     const enc = [...new Set(r.static.assets.map((a) => a.content_encoding))].join('/');
     const wire = r.static.assets.reduce((s, a) => s + a.transferred_bytes, 0);
-    rows.push(['/assets/*: encoding, immutable', `${enc}, ${r.static.all_immutable ? 'immutable' : 'NOT immutable'}`, 'br|gzip, immutable', mark(v.static)]);
+    rows.push([
+      '/assets/*: encoding, immutable',
+      `${enc}, ${r.static.all_immutable ? 'immutable' : 'NOT immutable'}`,
+      'br|gzip, immutable',
+      mark(v.static),
+    ]);
     rows.push(['  first-view bytes on the wire', kB(wire), '', '']);
   }
-  if (rows.length) table('Scale, memory, pictures, bundle, static assets', ['check', 'measured', 'target', 'met'], rows);
+  if (rows.length)
+    table('Scale, memory, pictures, bundle, static assets', ['check', 'measured', 'target', 'met'], rows);
 
   if (r.pages) {
     const pageRows = r.pages.map((p) => {
@@ -120,10 +171,13 @@ export function printReport(r) {
     );
     for (const p of r.pages) {
       if (p.error) console.log(`  ${p.name}: ${p.error}`);
-      else if (p.failed_accessibility_audits.length) console.log(`  ${p.name}: accessibility audits failed: ${p.failed_accessibility_audits.join(', ')}`);
+      else if (p.failed_accessibility_audits.length)
+        console.log(`  ${p.name}: accessibility audits failed: ${p.failed_accessibility_audits.join(', ')}`);
     }
   }
-  const missed = Object.entries(v).filter(([, ok]) => !ok).map(([k]) => k);
+  const missed = Object.entries(v)
+    .filter(([, ok]) => !ok)
+    .map(([k]) => k);
   console.log(missed.length ? `\nTargets missed: ${missed.join('; ')}` : '\nEvery target met.');
   return v;
 }

@@ -48,7 +48,11 @@ export async function startApp({ buildDir, dataDir, logFile, profileDir }) {
   const args = [];
   if (profileDir) args.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
   args.push(path.join(buildDir, 'server/index.js'));
-  const child = spawnNode(args, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' }, logFile);
+  const child = spawnNode(
+    args,
+    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    logFile,
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitReady(`${url}/api/health`, child);
   return { name: 'app', url, child, pid: child.pid };
@@ -58,7 +62,11 @@ export async function startApp({ buildDir, dataDir, logFile, profileDir }) {
 export async function startBaseline({ dbFile, userId, logFile }) {
   const port = await freePort();
   const script = new URL('../baseline-server.mjs', import.meta.url).pathname;
-  const child = spawnNode([script], { PORT: String(port), BASELINE_DB: dbFile, BASELINE_USER_ID: String(userId) }, logFile);
+  const child = spawnNode(
+    [script],
+    { PORT: String(port), BASELINE_DB: dbFile, BASELINE_USER_ID: String(userId) },
+    logFile,
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitReady(`${url}/health`, child);
   return { name: 'limit', url, child, pid: child.pid };

@@ -70,16 +70,8 @@ export function initialMigration(dialect: Dialect) {
         .addColumn('is_archived', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('decks_user_created')
-        .on('decks')
-        .columns(['user_id', 'created_at'])
-        .execute();
-      await db.schema
-        .createIndex('decks_student_created')
-        .on('decks')
-        .columns(['student_id', 'created_at'])
-        .execute();
+      await db.schema.createIndex('decks_user_created').on('decks').columns(['user_id', 'created_at']).execute();
+      await db.schema.createIndex('decks_student_created').on('decks').columns(['student_id', 'created_at']).execute();
       await db.schema
         .createIndex('decks_user_student_original')
         .on('decks')
