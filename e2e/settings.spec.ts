@@ -68,7 +68,8 @@ test.describe('settings', () => {
     await expect(update).toBeDisabled();
     await panel.getByRole('radio', { name: 'Royal Purple' }).check();
     await update.click();
-    await expect(panel.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    // The 500 ms "Saving..." state is checked with a fake clock in theme-settings.test.tsx; a
+    // browser on a busy machine can miss so short a window, so here only its outcome is checked.
     await expect(panel.getByRole('status')).toHaveText('Theme changed to Royal Purple.');
     await expect(update).toBeDisabled();
     expect(await cssVar(page, '--color-primary')).toBe('#5b2d9e');
