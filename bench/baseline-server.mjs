@@ -140,7 +140,7 @@ function send(res, status, body, type = 'application/json') {
 const json = (res, status, value) => send(res, status, Buffer.from(JSON.stringify(value)));
 const missing = (res) => json(res, 404, { error: 'Not found', code: 'not_found' });
 
-const server = http.createServer((req, res) => {
+function handle(req, res) {
   const url = new URL(req.url, 'http://x');
   const parts = url.pathname.split('/');
   if (req.method === 'GET') {
@@ -182,6 +182,15 @@ const server = http.createServer((req, res) => {
     return;
   }
   missing(res);
+}
+
+const server = http.createServer((req, res) => {
+  try {
+    handle(req, res);
+  } catch (err) {
+    // E.g. a database without the tables this SQL expects (an older build's): answer, do not crash.
+    json(res, 500, { error: String(err?.message ?? err), code: 'internal' });
+  }
 });
 
 server.keepAliveTimeout = 65_000;

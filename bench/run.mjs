@@ -5,7 +5,8 @@
 //   BENCH_DURATION     seconds of each measured load run (10)      BENCH_WARMUP   warm-up seconds (3)
 //   BENCH_CONNECTIONS  concurrent connections (50)                  BENCH_ROUNDS   load rounds, median kept (1)
 //   BENCH_ONLY         comma list of api,scale,pictures,static,bundle,pages (all)
-//   BENCH_BUILD_DIR    the build to measure (dist; built with `npm run build` when missing)
+//   BENCH_BUILD_DIR    the build to measure (dist; `npm run build` first when missing or older than src;
+//                      BENCH_NO_BUILD=1 measures it as it is)
 //   BENCH_PROFILE=1    write a V8 CPU profile of the app server to bench/results/profiles/
 //   BENCH_OUT          result file (bench/results/latest.json)     BENCH_KEEP=1   keep the temp data dir
 //   BENCH_ARTIFACTS    a folder for each page's Lighthouse report and final screenshot
@@ -35,10 +36,26 @@ const cfg = {
 };
 const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
 
+/** Newest modification time under `entry` (tests excluded), 0 when missing. */
+function newestMtime(entry) {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const name of fs.readdirSync(entry)) {
+    if (!/\.test\.tsx?$/.test(name)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  }
+  return newest;
+}
+
+/** Builds into the measured folder when it is missing or older than the sources (BENCH_NO_BUILD=1 skips). */
 function ensureBuild() {
-  const built = ['server/index.js', 'client/index.html'].every((f) => fs.existsSync(path.join(cfg.buildDir, f)));
-  if (built) return;
-  log(`no build in ${cfg.buildDir}: running npm run build`);
+  const files = ['server/index.js', 'client/index.html'].map((f) => path.join(cfg.buildDir, f));
+  const built = files.every((f) => fs.existsSync(f));
+  const sources = ['src', 'package-lock.json', 'vite.config.ts', 'scripts/build-server.mjs', 'tsconfig.json'];
+  const stale = built && Math.max(...sources.map(newestMtime)) > Math.min(...files.map((f) => fs.statSync(f).mtimeMs));
+  if (built && (!stale || env.BENCH_NO_BUILD === '1')) return;
+  log(`${built ? 'sources are newer than' : 'no build in'} ${cfg.buildDir}: running npm run build`);
   const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...env, BUILD_DIR: cfg.buildDir } });
   if (r.status !== 0) throw new Error('build failed');
 }
@@ -207,8 +224,10 @@ async function main() {
         warmup: 5,
         pid: app.pid,
       });
-      const limitSmall = await sampleLatency(`${limit.url}/api/progress/${cleo}`, {}, { pid: limit.pid });
-      const limitLarge = await sampleLatency(`${limit.url}/api/progress/${ben}`, {}, { pid: limit.pid });
+      // For reference only: null when the limit cannot answer (e.g. measuring an older build).
+      const orNull = (p) => p.catch(() => null);
+      const limitSmall = await orNull(sampleLatency(`${limit.url}/api/progress/${cleo}`, {}, { pid: limit.pid }));
+      const limitLarge = await orNull(sampleLatency(`${limit.url}/api/progress/${ben}`, {}, { pid: limit.pid }));
       results.scale = {
         progress_1k: small,
         progress_100k: large,
