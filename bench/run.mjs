@@ -10,11 +10,11 @@
 //   BENCH_PROFILE=1    write a V8 CPU profile of the app server to bench/results/profiles/
 //   BENCH_OUT          result file (bench/results/latest.json)     BENCH_KEEP=1   keep the temp data dir
 //   BENCH_ARTIFACTS    a folder for each page's Lighthouse report and final screenshot
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measureFirstView } from '../scripts/check-bundle-size.mjs';
+import { ensureBuild, machine } from './lib/build.mjs';
 import { pictureFigures, staticFigures } from './lib/checks.mjs';
 import { get, measureLoad, sampleLatency } from './lib/load.mjs';
 import { auditPages } from './lib/pages.mjs';
@@ -35,43 +35,6 @@ const cfg = {
   out: path.resolve(env.BENCH_OUT ?? 'bench/results/latest.json'),
 };
 const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
-
-/** Newest modification time under `entry` (tests excluded), 0 when missing. */
-function newestMtime(entry) {
-  if (!fs.existsSync(entry)) return 0;
-  const stat = fs.statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const name of fs.readdirSync(entry)) {
-    if (!/\.test\.tsx?$/.test(name)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
-  }
-  return newest;
-}
-
-/** Builds into the measured folder when it is missing or older than the sources (BENCH_NO_BUILD=1 skips). */
-function ensureBuild() {
-  const files = ['server/index.js', 'client/index.html'].map((f) => path.join(cfg.buildDir, f));
-  const built = files.every((f) => fs.existsSync(f));
-  const sources = ['src', 'package-lock.json', 'vite.config.ts', 'scripts/build-server.mjs', 'tsconfig.json'];
-  const stale = built && Math.max(...sources.map(newestMtime)) > Math.min(...files.map((f) => fs.statSync(f).mtimeMs));
-  if (built && (!stale || env.BENCH_NO_BUILD === '1')) return;
-  log(`${built ? 'sources are newer than' : 'no build in'} ${cfg.buildDir}: running npm run build`);
-  const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...env, BUILD_DIR: cfg.buildDir } });
-  if (r.status !== 0) throw new Error('build failed');
-}
-
-function machine() {
-  const cpus = os.cpus();
-  return {
-    cores: cpus.length,
-    cpu_model: cpus[0]?.model ?? 'unknown',
-    memory_gb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
-    os: `${os.type()} ${os.release()}`,
-    node: process.version,
-    date: new Date().toISOString(),
-    load_average_at_start: os.loadavg().map((v) => Math.round(v * 100) / 100),
-  };
-}
 
 const median = (runs) => [...runs].sort((a, b) => a.requests_per_s - b.requests_per_s)[Math.floor(runs.length / 2)];
 
@@ -119,7 +82,7 @@ async function compare(endpoint, app, limit, spec) {
 
 async function main() {
   const results = { machine: machine(), config: { ...cfg, only: [...cfg.only] }, sizes: SIZES };
-  ensureBuild();
+  ensureBuild(cfg.buildDir, { skipWhenStale: env.BENCH_NO_BUILD === '1', log });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-bench-'));
   const appData = path.join(tmp, 'app');
   const limitData = path.join(tmp, 'limit');
