@@ -23,7 +23,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content className={styles.dialog} aria-describedby={description ? undefined : undefined}>
+        <RadixDialog.Content className={styles.dialog}>
           <RadixDialog.Title className={styles.dialogTitle}>{title}</RadixDialog.Title>
           {description ? (
             <RadixDialog.Description className={styles.dialogDescription}>{description}</RadixDialog.Description>

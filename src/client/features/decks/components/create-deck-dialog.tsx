@@ -2,15 +2,15 @@ import { zodResolver } from '@client/lib/form';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { DECK_SUBTITLE_MAX, DECK_TITLE_MAX, DEFAULT_DECK_COLOR } from '@shared/constants';
+import { DEFAULT_DECK_COLOR } from '@shared/constants';
 import { createDeckSchema, type Deck } from '@shared/schemas/deck';
 import { Button } from '@client/components/ui/button';
 import { Dialog } from '@client/components/ui/dialog';
 import { Alert } from '@client/components/ui/feedback';
-import { TextField } from '@client/components/ui/field';
 import { errorText, serverFieldErrors } from '@client/lib/errors';
 import { useCreateDeck } from '../api/deck-mutations';
 import { ColorPicker } from './color-picker';
+import { DeckTitleFields } from './deck-title-fields';
 import styles from './decks.module.css';
 
 type Input = z.input<typeof createDeckSchema>;
@@ -61,20 +61,12 @@ function CreateDeckForm({
       {create.error && !Object.keys(server).length && (
         <Alert>{errorText(create.error, t('decks.errors.create'))}</Alert>
       )}
-      <TextField
-        label={t('decks.form.title')}
-        autoComplete="off"
-        maxLength={DECK_TITLE_MAX}
-        length={title.length}
-        error={e.title?.message ?? server.title}
-        {...form.register('title')}
-      />
-      <TextField
-        label={t('decks.form.subtitle')}
-        autoComplete="off"
-        maxLength={DECK_SUBTITLE_MAX}
-        error={e.subtitle?.message ?? server.subtitle}
-        {...form.register('subtitle')}
+      <DeckTitleFields
+        title={form.register('title')}
+        subtitle={form.register('subtitle')}
+        titleLength={title.length}
+        subtitleLength={(form.watch('subtitle') ?? '').length}
+        errors={{ title: e.title?.message ?? server.title, subtitle: e.subtitle?.message ?? server.subtitle }}
       />
       <Controller
         control={form.control}

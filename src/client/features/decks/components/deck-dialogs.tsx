@@ -2,7 +2,7 @@ import { zodResolver } from '@client/lib/form';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DECK_SUBTITLE_MAX, DECK_TITLE_MAX, DUPLICATE_TITLE_MAX } from '@shared/constants';
+import { DUPLICATE_TITLE_MAX } from '@shared/constants';
 import { duplicateDeckSchema, renameDeckSchema, type Deck } from '@shared/schemas/deck';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog, Dialog } from '@client/components/ui/dialog';
@@ -10,6 +10,7 @@ import { Alert } from '@client/components/ui/feedback';
 import { TextField } from '@client/components/ui/field';
 import { errorText, serverFieldErrors } from '@client/lib/errors';
 import { useDeleteDeck, useDuplicateDeck, useRenameDeck } from '../api/deck-mutations';
+import { DeckTitleFields } from './deck-title-fields';
 import styles from './decks.module.css';
 
 export type DeckDialogAction = 'rename' | 'duplicate' | 'delete';
@@ -92,21 +93,12 @@ function RenameForm({ deck, onCancel, onDone }: { deck: Deck; onCancel: () => vo
       {rename.error && !Object.keys(server).length && (
         <Alert>{errorText(rename.error, t('decks.errors.rename'))}</Alert>
       )}
-      <TextField
-        label={t('decks.form.title')}
-        autoComplete="off"
-        maxLength={DECK_TITLE_MAX}
-        length={title.length}
-        error={e.title?.message ?? server.title}
-        {...form.register('title')}
-      />
-      <TextField
-        label={t('decks.form.subtitle')}
-        autoComplete="off"
-        maxLength={DECK_SUBTITLE_MAX}
-        length={subtitle.length}
-        error={e.subtitle?.message ?? server.subtitle}
-        {...form.register('subtitle')}
+      <DeckTitleFields
+        title={form.register('title')}
+        subtitle={form.register('subtitle')}
+        titleLength={title.length}
+        subtitleLength={subtitle.length}
+        errors={{ title: e.title?.message ?? server.title, subtitle: e.subtitle?.message ?? server.subtitle }}
       />
       <div className={styles.footer}>
         <Button onClick={onCancel}>{t('common.actions.cancel')}</Button>
