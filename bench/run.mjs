@@ -241,6 +241,7 @@ async function main() {
         onboardingCompleted: 'true',
         productTourCompleted: 'true',
         studyTourCompleted: 'true',
+        signedIn: 'true',
         language: 'en',
       };
       results.pages = await auditPages(app.url, cookie, [

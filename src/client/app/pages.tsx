@@ -5,13 +5,22 @@ import { EmptyState, Spinner } from '@client/components/ui/feedback';
 import { readFlag } from '@client/lib/storage';
 import { useAuth } from '../features/auth/auth-provider';
 import { Welcome } from '../features/auth/components/welcome';
-import { DecksHome } from '../features/decks/components/decks-home';
+import { DecksHome, DecksHomeLoading } from '../features/decks/components/decks-home';
 import { HomeTour } from '../features/tours/components/home-tour';
 
 /** `/`: welcome for visitors; onboarding first for new users; the deck list otherwise. */
 export function HomePage() {
   const { user, isPending } = useAuth();
-  if (isPending) return <Spinner />;
+  if (isPending) {
+    // A device that was signed in shows the deck list's frame at once, not a bare spinner.
+    return readFlag('signedIn') ? (
+      <main id="main">
+        <DecksHomeLoading />
+      </main>
+    ) : (
+      <Spinner />
+    );
+  }
   if (!user) return <Welcome />;
   if (!readFlag('onboardingCompleted')) return <Navigate to="/onboarding" replace />;
   return (

@@ -12,6 +12,12 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * How long data read for a page counts as fresh, for pages that read anew on every visit: long
+ * enough that a read started at boot (app/first-view.ts) is not repeated when the page mounts.
+ */
+export const VISIT_STALE_MS = 5_000;
+
 export const NETWORK_ERROR_MESSAGE =
   'Network error: Unable to connect to server. Please check your connection and try again.';
 

@@ -7,16 +7,25 @@ type Catalogue = Record<string, unknown>;
 
 /**
  * Catalogues live in locales/<lang>/<feature>.json so that features own their strings; each file
- * becomes the top-level key named after it (t('decks.title')). Only the language in use is
- * downloaded.
+ * becomes the top-level key named after it (t('decks.title')). English, the default and the
+ * fallback, ships inside the entry so the first paint waits for no download; other languages
+ * are downloaded when chosen (one chunk each, see vite.config.ts).
  */
-const files = import.meta.glob<Catalogue>('../locales/*/*.json', { import: 'default' });
+const bundled = import.meta.glob<Catalogue>('../locales/en/*.json', { import: 'default', eager: true });
+const onDemand = import.meta.glob<Catalogue>(['../locales/*/*.json', '!../locales/en/*.json'], {
+  import: 'default',
+});
+
+const fileName = (file: string) => /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
 
 /** Every catalogue file of one language, merged into one resource object. */
 export async function loadCatalogue(lang: Language): Promise<Catalogue> {
+  if (lang === DEFAULT_LANGUAGE) {
+    return Object.fromEntries(Object.entries(bundled).map(([file, data]) => [fileName(file)![2]!, data]));
+  }
   const entries = await Promise.all(
-    Object.entries(files)
-      .map(([file, load]) => [/locales\/(\w+)\/([\w-]+)\.json$/.exec(file), load] as const)
+    Object.entries(onDemand)
+      .map(([file, load]) => [fileName(file), load] as const)
       .filter(([match]) => match?.[1] === lang)
       .map(async ([match, load]) => [match![2]!, await load()] as const),
   );

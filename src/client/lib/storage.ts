@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   language: 'language',
   currentStudentId: 'currentStudentId',
+  /** This device was signed in at its last user check (no secret: the session is a cookie). */
+  signedIn: 'signedIn',
   /** Study results not yet acknowledged by the server (retried on the next visit). */
   pendingStudySaves: 'pendingStudySaves',
 } as const;

@@ -1,8 +1,7 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
-import { CloseIcon } from './icons';
+import { lazyNamed } from './lazy';
 import styles from './ui.module.css';
 
 export interface DialogProps {
@@ -16,31 +15,13 @@ export interface DialogProps {
   footer?: ReactNode;
 }
 
+// The modal itself (Radix: focus trap, scroll lock, Escape) downloads when a dialog first opens, so
+// pages that only might show one do not load it with their first view.
+const DialogView = lazyNamed(() => import('./dialog-view').then((m) => m.DialogView));
+
 /** Modal dialog: traps focus, restores it on close, locks page scroll, closes on Escape. */
-export function Dialog({ open, onOpenChange, title, description, children, footer }: DialogProps) {
-  const { t } = useTranslation();
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content className={styles.dialog}>
-          <RadixDialog.Title className={styles.dialogTitle}>{title}</RadixDialog.Title>
-          {description ? (
-            <RadixDialog.Description className={styles.dialogDescription}>{description}</RadixDialog.Description>
-          ) : (
-            <RadixDialog.Description className="visually-hidden">{title}</RadixDialog.Description>
-          )}
-          {children}
-          {footer && <div className={styles.dialogFooter}>{footer}</div>}
-          <RadixDialog.Close asChild>
-            <Button variant="ghost" icon className={styles.dialogClose} aria-label={t('common.actions.close')}>
-              <CloseIcon />
-            </Button>
-          </RadixDialog.Close>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
+export function Dialog(props: DialogProps) {
+  return props.open ? <DialogView {...props} /> : null;
 }
 
 export interface ConfirmDialogProps {

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { User } from '@shared/schemas/user';
-import { exchangeCode, fetchMe, logoutRequest, meQueryKey, startProviderSignIn } from './api/auth-api';
+import { writeFlag } from '@client/lib/storage';
+import { exchangeCode, logoutRequest, meQuery, meQueryKey, startProviderSignIn } from './api/auth-api';
 
 interface AuthContextValue {
   user: User | null;
@@ -21,10 +22,15 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 /** Auth state of SPEC §4 on top of react-query (which dedupes concurrent fetches). */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const qc = useQueryClient();
-  const me = useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 5 * 60_000, retry: false });
+  const me = useQuery(meQuery);
+
+  // Remembered so the next visit can start its reads before the user check answers (first-view.ts).
+  useEffect(() => {
+    if (me.isSuccess) writeFlag('signedIn', me.data !== null);
+  }, [me.isSuccess, me.data]);
 
   const fetchUser = useCallback(async () => {
-    await qc.fetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 0 });
+    await qc.fetchQuery({ ...meQuery, staleTime: 0 });
   }, [qc]);
 
   const logout = useCallback(async () => {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Student } from '@shared/schemas/student';
 import { apiFetch } from '@client/lib/api-client';
@@ -6,6 +6,16 @@ import { readStorage, writeStorage } from '@client/lib/storage';
 import { useAuth } from '../auth/auth-provider';
 
 export const studentsQueryKey = ['students'] as const;
+export const studentsQuery = queryOptions({
+  queryKey: studentsQueryKey,
+  queryFn: () => apiFetch<Student[]>('/api/students'),
+});
+
+/** The student last made current on this device, if any. */
+export function savedStudentId(): number | null {
+  const raw = Number(readStorage('currentStudentId'));
+  return Number.isInteger(raw) && raw > 0 ? raw : null;
+}
 
 interface CurrentStudentValue {
   students: Student[];
@@ -23,15 +33,8 @@ const CurrentStudentContext = createContext<CurrentStudentValue | null>(null);
  */
 export function CurrentStudentProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  const query = useQuery({
-    queryKey: studentsQueryKey,
-    queryFn: () => apiFetch<Student[]>('/api/students'),
-    enabled: Boolean(user),
-  });
-  const [savedId, setSavedId] = useState<number | null>(() => {
-    const raw = Number(readStorage('currentStudentId'));
-    return Number.isInteger(raw) && raw > 0 ? raw : null;
-  });
+  const query = useQuery({ ...studentsQuery, enabled: Boolean(user) });
+  const [savedId, setSavedId] = useState<number | null>(savedStudentId);
   const students = useMemo(() => (user ? (query.data ?? []) : []), [user, query.data]);
   const currentStudent = students.find((s) => s.id === savedId) ?? students[0] ?? null;
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, Provider, SignupInput, User } from '@shared/schemas/user';
 import { ApiRequestError, apiFetch } from '@client/lib/api-client';
 
@@ -18,6 +18,8 @@ export async function fetchMe(): Promise<User | null> {
     return null;
   }
 }
+
+export const meQuery = queryOptions({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 5 * 60_000, retry: false });
 
 export function useProviders() {
   return useQuery({

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Menu } from '@client/components/ui/menu';
@@ -56,10 +56,8 @@ export function UserMenu() {
           },
         ]}
       />
-      <Suspense fallback={null}>
-        {panel === 'students' && <StudentsPanel open onOpenChange={(open) => setPanel(open ? 'students' : null)} />}
-        {panel === 'settings' && <SettingsPanel open onOpenChange={(open) => setPanel(open ? 'settings' : null)} />}
-      </Suspense>
+      {panel === 'students' && <StudentsPanel open onOpenChange={(open) => setPanel(open ? 'students' : null)} />}
+      {panel === 'settings' && <SettingsPanel open onOpenChange={(open) => setPanel(open ? 'settings' : null)} />}
     </div>
   );
 }

@@ -109,7 +109,7 @@ describe('BugsPage', { timeout: 20_000 }, () => {
     );
     renderPage();
     await userEvent.click((await screen.findAllByRole('button', { name: 'Report bug' }))[0]!);
-    const dialog = screen.getByRole('dialog', { name: 'Report a bug' });
+    const dialog = await screen.findByRole('dialog', { name: 'Report a bug' });
     const submit = within(dialog).getByRole('button', { name: 'Submit report' });
     expect(submit).toBeDisabled();
     expect(within(dialog).getByText('1000 characters remaining')).toBeInTheDocument();

@@ -9,15 +9,25 @@ interface Props {
   /** Own decks only: edit and delete. */
   onEdit?: (card: Card) => void;
   onDelete?: (card: Card) => void;
+  /** Above the fold: the picture loads at once, first in line, instead of when scrolled to. */
+  eager?: boolean;
 }
 
 /** One card: its picture, the English side and the Spanish side, each with pronunciation. */
-export function CardItem({ card, onEdit, onDelete }: Props) {
+export function CardItem({ card, onEdit, onDelete, eager = false }: Props) {
   const { t } = useTranslation();
   const key = card.front_image_key ?? card.back_image_key;
   return (
     <article className={styles.card}>
-      {key && <img className={styles.image} src={imageUrl(key)} alt={card.en} loading="lazy" />}
+      {key && (
+        <img
+          className={styles.image}
+          src={imageUrl(key)}
+          alt={card.en}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
+        />
+      )}
       <div className={styles.sides}>
         <div className={styles.side}>
           <span className={styles.sideLabel}>{t('cards.english')}</span>

@@ -6,10 +6,16 @@ import { ConfirmDialog } from '@client/components/ui/dialog';
 import { EmptyState } from '@client/components/ui/feedback';
 import { PlusIcon } from '@client/components/ui/icons';
 import { errorText } from '@client/lib/errors';
+import { lazyNamed } from '@client/components/ui/lazy';
 import { useDeleteCard } from '../api/card-mutations';
-import { CardFormDialog } from './card-form-dialog';
 import { CardItem } from './card-item';
 import styles from './cards.module.css';
+
+// The form (and its validation) loads when a card is first added or edited.
+const CardFormDialog = lazyNamed(() => import('./card-form-dialog').then((m) => m.CardFormDialog));
+
+/** Cards whose pictures are on screen at first on a phone or a laptop. */
+const EAGER_PICTURES = 3;
 
 interface Props {
   deckId: number;
@@ -61,10 +67,11 @@ export function DeckCards({ deckId, cards, editable }: Props) {
         )
       ) : (
         <ul className={styles.list}>
-          {cards.map((card) => (
+          {cards.map((card, index) => (
             <li key={card.id}>
               <CardItem
                 card={card}
+                eager={index < EAGER_PICTURES}
                 onEdit={editable ? openForm : undefined}
                 onDelete={editable ? setToDelete : undefined}
               />
@@ -74,16 +81,18 @@ export function DeckCards({ deckId, cards, editable }: Props) {
       )}
       {editable && (
         <>
-          <CardFormDialog
-            open={form !== null}
-            onOpenChange={(open) => !open && setForm(null)}
-            deckId={deckId}
-            card={form?.card}
-            onSaved={(_card, created) => {
-              setForm(null);
-              setStatus(created ? t('cards.status.created') : t('cards.status.updated'));
-            }}
-          />
+          {form !== null && (
+            <CardFormDialog
+              open
+              onOpenChange={(open) => !open && setForm(null)}
+              deckId={deckId}
+              card={form.card}
+              onSaved={(_card, created) => {
+                setForm(null);
+                setStatus(created ? t('cards.status.created') : t('cards.status.updated'));
+              }}
+            />
+          )}
           <ConfirmDialog
             open={toDelete !== null}
             onOpenChange={(open) => {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Deck, DeckWithCards } from '@shared/schemas/deck';
 import { apiFetch } from '@client/lib/api-client';
 
@@ -12,15 +12,17 @@ export function fetchDecks(studentId: number | null): Promise<Deck[]> {
   return apiFetch<Deck[]>(studentId === null ? '/api/decks' : `/api/decks?student_id=${studentId}`);
 }
 
-export function useDecks(studentId: number | null, enabled = true) {
-  return useQuery({ queryKey: deckListKey(studentId), queryFn: () => fetchDecks(studentId), enabled });
+export const deckListQuery = (studentId: number | null) =>
+  queryOptions({ queryKey: deckListKey(studentId), queryFn: () => fetchDecks(studentId) });
+
+export function useDecks(studentId: number | null) {
+  return useQuery(deckListQuery(studentId));
 }
 
 /** GET /api/decks/{id}: the deck with its cards. */
+export const deckQuery = (id: number) =>
+  queryOptions({ queryKey: deckDetailKey(id), queryFn: () => apiFetch<DeckWithCards>(`/api/decks/${id}`) });
+
 export function useDeck(id: number) {
-  return useQuery({
-    queryKey: deckDetailKey(id),
-    queryFn: () => apiFetch<DeckWithCards>(`/api/decks/${id}`),
-    enabled: Number.isInteger(id) && id > 0,
-  });
+  return useQuery({ ...deckQuery(id), enabled: Number.isInteger(id) && id > 0 });
 }

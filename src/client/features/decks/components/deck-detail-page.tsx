@@ -8,10 +8,12 @@ import { BackIcon } from '@client/components/ui/icons';
 import { Menu, type MenuItem } from '@client/components/ui/menu';
 import { ApiRequestError } from '@client/lib/api-client';
 import { errorText } from '@client/lib/errors';
+import { parseRouteId } from '@client/lib/route-id';
 import { useAuth } from '../../auth/auth-provider';
 import { DeckCards } from '../../cards/components/deck-cards';
 import { useDeck } from '../api/get-decks';
-import { DeckDialogs, type DeckDialogAction, type DeckDialogTarget } from './deck-dialogs';
+import type { DeckDialogAction, DeckDialogTarget } from './deck-dialogs';
+import { DeckDialogs } from './lazy-deck-dialogs';
 import { Creator } from './creator';
 import styles from './decks.module.css';
 
@@ -20,7 +22,7 @@ export default function DeckDetailPage() {
   const { t } = useTranslation();
   const { user, isPending: authPending } = useAuth();
   const { id = '' } = useParams();
-  const deckId = /^[1-9][0-9]{0,9}$/.test(id) ? Number(id) : 0;
+  const deckId = parseRouteId(id) ?? 0;
   const query = useDeck(deckId);
 
   if (authPending) return <Spinner />;
@@ -113,7 +115,7 @@ function DeckDetail({ deck }: { deck: DeckWithCards }) {
         {status}
       </p>
       <DeckCards deckId={deck.id} cards={deck.cards} editable={own} />
-      <DeckDialogs target={dialog} onClose={() => setDialog(null)} onDone={done} />
+      {dialog && <DeckDialogs target={dialog} onClose={() => setDialog(null)} onDone={done} />}
     </>
   );
 }

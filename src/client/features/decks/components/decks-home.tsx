@@ -1,4 +1,4 @@
-import { Suspense, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Deck } from '@shared/schemas/deck';
 import { Button } from '@client/components/ui/button';
@@ -23,29 +23,32 @@ import {
 } from '../deck-list';
 import { lazyNamed } from '@client/components/ui/lazy';
 import type { DeckDialogAction, DeckDialogTarget } from './deck-dialogs';
+import { DeckDialogs } from './lazy-deck-dialogs';
 import { DeckListBody } from './deck-list-body';
 import { SearchPanel } from './search-panel';
 import styles from './decks.module.css';
 
 // Dialogs load when first opened, so the deck list's first view stays small.
 const CreateDeckDialog = lazyNamed(() => import('./create-deck-dialog').then((m) => m.CreateDeckDialog));
-const DeckDialogs = lazyNamed(() => import('./deck-dialogs').then((m) => m.DeckDialogs));
 const ImportPanel = lazyNamed(() => import('./import-panel').then((m) => m.ImportPanel));
 
 /** Signed-in home: the deck list (SPEC §2 Home). */
 export function DecksHome() {
   const { currentStudent, isLoading } = useCurrentStudent();
-  const { t } = useTranslation();
-  if (isLoading) {
-    return (
-      <>
-        <h1>{t('decks.title')}</h1>
-        <Spinner />
-      </>
-    );
-  }
+  if (isLoading) return <DecksHomeLoading />;
   // A new student starts on page 1 with no search.
   return <DecksHomeForStudent key={currentStudent?.id ?? 'all'} studentId={currentStudent?.id ?? null} />;
+}
+
+/** The deck list's heading and a spinner, while the user or the students load. */
+export function DecksHomeLoading() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1>{t('decks.title')}</h1>
+      <Spinner />
+    </>
+  );
 }
 
 function listErrorText(err: unknown, t: (k: string, o?: Record<string, unknown>) => string) {
@@ -195,30 +198,28 @@ function DecksHomeForStudent({ studentId }: { studentId: number | null }) {
           />
         )
       )}
-      <Suspense fallback={null}>
-        {dialog && <DeckDialogs target={dialog} onClose={() => setDialog(null)} onDone={done} />}
-        {panel === 'create' && (
-          <CreateDeckDialog
-            open={panel === 'create'}
-            onOpenChange={(open) => setPanel(open ? 'create' : null)}
-            studentId={studentId}
-            onCreated={(deck) => {
-              setPanel(null);
-              setPage(1);
-              setStatus(t('decks.status.created', { title: deck.title }));
-            }}
-          />
-        )}
-        {panel === 'import' && (
-          <ImportPanel
-            open
-            onOpenChange={(open) => setPanel(open ? 'import' : null)}
-            studentId={studentId}
-            decks={all}
-            onImported={() => setPage(1)}
-          />
-        )}
-      </Suspense>
+      {dialog && <DeckDialogs target={dialog} onClose={() => setDialog(null)} onDone={done} />}
+      {panel === 'create' && (
+        <CreateDeckDialog
+          open={panel === 'create'}
+          onOpenChange={(open) => setPanel(open ? 'create' : null)}
+          studentId={studentId}
+          onCreated={(deck) => {
+            setPanel(null);
+            setPage(1);
+            setStatus(t('decks.status.created', { title: deck.title }));
+          }}
+        />
+      )}
+      {panel === 'import' && (
+        <ImportPanel
+          open
+          onOpenChange={(open) => setPanel(open ? 'import' : null)}
+          studentId={studentId}
+          decks={all}
+          onImported={() => setPage(1)}
+        />
+      )}
     </>
   );
 }

@@ -1,18 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Progress } from '@shared/schemas/progress';
-import { apiFetch } from '@client/lib/api-client';
+import { apiFetch, VISIT_STALE_MS } from '@client/lib/api-client';
 
 /** ['progress'] prefixes every student's progress; the study screen invalidates it after a save. */
 export const progressQueryKey = (studentId: number) => ['progress', studentId] as const;
 
-/** GET /api/progress/{studentId}. */
-export function useProgress(studentId: number | null) {
-  return useQuery({
-    queryKey: progressQueryKey(studentId ?? 0),
+/** GET /api/progress/{studentId}, read anew on every visit. */
+export const progressQuery = (studentId: number) =>
+  queryOptions({
+    queryKey: progressQueryKey(studentId),
     queryFn: () => apiFetch<Progress>(`/api/progress/${studentId}`),
-    enabled: studentId !== null,
-    staleTime: 0,
+    staleTime: VISIT_STALE_MS,
   });
+
+export function useProgress(studentId: number | null) {
+  return useQuery({ ...progressQuery(studentId ?? 0), enabled: studentId !== null });
 }
 
 /** DELETE /api/students/{id}/nuke-progress, then the progress is refetched. */

@@ -155,7 +155,7 @@ describe('StudentsPanel', { timeout: 20_000 }, () => {
     await renderPanel();
     expect(screen.getByTestId('current')).toHaveTextContent('Ben');
     await userEvent.click(screen.getByRole('button', { name: 'Delete Ben' }));
-    const confirm = screen.getByRole('dialog', { name: 'Delete student' });
+    const confirm = await screen.findByRole('dialog', { name: 'Delete student' });
     expect(confirm).toHaveTextContent('Are you sure you want to delete "Ben"?');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete student' }));
     await waitFor(() => expect(screen.getByTestId('current')).toHaveTextContent('Ana'));

@@ -4,14 +4,13 @@ import { Button, buttonClass } from '@client/components/ui/button';
 import { Alert, EmptyState, Spinner } from '@client/components/ui/feedback';
 import { ApiRequestError } from '@client/lib/api-client';
 import { errorText } from '@client/lib/errors';
+import { parseRouteId } from '@client/lib/route-id';
 import { useAuth } from '../../auth/auth-provider';
 import { useCurrentStudent } from '../../students/current-student';
 import { useStudyDeck } from '../api/get-study-deck';
 import { firstSideFor } from '../first-side';
 import type { Side } from './flash-card';
 import { StudySession } from './study-session';
-
-const parseId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
 
 /** `/study/{id}`: loads the deck and the current student, then runs a session. */
 export default function StudyPage() {
@@ -20,8 +19,8 @@ export default function StudyPage() {
   const { currentStudent, isLoading: studentsLoading } = useCurrentStudent();
   const params = useParams();
   const [search, setSearch] = useSearchParams();
-  const id = parseId(params.id);
-  const deck = useStudyDeck(user ? id : null);
+  const id = parseRouteId(params.id);
+  const deck = useStudyDeck(id, Boolean(user));
 
   if (isPending) return <Spinner />;
   if (!user) return <Navigate to="/" replace />;
