@@ -6,14 +6,22 @@ import './app/global.css';
 import { createQueryClient, Providers } from './app/providers';
 import { AppRouter } from './app/router';
 
+/**
+ * How long the first render waits for the first screen's code and data. Rendering once with
+ * everything at hand paints the whole screen at once and spares a slow phone several passes
+ * over the tree; past this, the frame and its spinners show while the rest arrives.
+ */
+const FIRST_VIEW_WAIT_MS = 1_000;
+
 const queryClient = createQueryClient();
-prefetchFirstView(queryClient, window.location.pathname);
+const firstView = prefetchFirstView(queryClient, window.location.pathname);
+const waitBriefly = new Promise((resolve) => setTimeout(resolve, FIRST_VIEW_WAIT_MS));
 
 // Strings first, so the first paint is already in the right language (English is bundled, so
-// this waits for a download only when another language was chosen).
-// The first render runs as a transition, so React yields to the browser every few milliseconds
-// instead of holding a slow phone's main thread for the whole tree.
-void initI18n().then(() => {
+// this waits for a download only when another language was chosen). The render runs as a
+// transition: React yields to the browser every few milliseconds instead of holding a slow
+// phone's main thread for the whole tree.
+void Promise.all([initI18n(), Promise.race([firstView, waitBriefly])]).then(() => {
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {
     root.render(

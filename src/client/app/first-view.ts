@@ -3,28 +3,35 @@ import { matchPath } from 'react-router';
 import { parseRouteId } from '@client/lib/route-id';
 import { readFlag } from '@client/lib/storage';
 import { meQuery } from '../features/auth/api/auth-api';
+import { preloadFirstPictures } from '../features/cards/pictures';
 import { deckListQuery, deckQuery } from '../features/decks/api/get-decks';
 import { progressQuery } from '../features/progress/api/progress-api';
 import { savedStudentId, studentsQuery } from '../features/students/current-student';
 import { studyDeckQuery } from '../features/study/api/get-study-deck';
+import { preloadPage } from './router';
 
 /**
- * Starts the reads of the first screen together, before React renders. Left to the components
- * they would run one after another (user, then students, then the page's data), a round trip
- * each on a phone. Beyond the user check, only on a device that was signed in at its last visit,
- * and with the student made current there; the components use the same queries, so what arrives
- * is used and nothing is read twice.
+ * Starts what the first screen needs together, before React renders: the page's code, the
+ * current user, the students and the page's data. Left to the components they would run one
+ * after another (code, user, students, data), a round trip each on a phone. Beyond the user
+ * check, reads only on a device that was signed in at its last visit, with the student made
+ * current there; the components use the same queries, so nothing is read twice. Settles when
+ * all of it has arrived (or failed: the screens show their own errors).
  */
-export function prefetchFirstView(qc: QueryClient, pathname: string): void {
-  void qc.prefetchQuery(meQuery);
-  if (!readFlag('signedIn')) return;
-  void qc.prefetchQuery(studentsQuery);
-
-  const studentId = savedStudentId();
-  const deckId = parseRouteId(matchPath('/deck/:id', pathname)?.params.id);
-  const studyId = parseRouteId(matchPath('/study/:id', pathname)?.params.id);
-  if (deckId) void qc.prefetchQuery(deckQuery(deckId));
-  else if (studyId) void qc.prefetchQuery(studyDeckQuery(studyId));
-  else if (studentId && pathname === '/') void qc.prefetchQuery(deckListQuery(studentId));
-  else if (studentId && pathname === '/progress') void qc.prefetchQuery(progressQuery(studentId));
+export function prefetchFirstView(qc: QueryClient, pathname: string): Promise<unknown> {
+  const started: Promise<unknown>[] = [preloadPage(pathname).catch(() => undefined), qc.prefetchQuery(meQuery)];
+  if (readFlag('signedIn')) {
+    started.push(qc.prefetchQuery(studentsQuery));
+    const studentId = savedStudentId();
+    const deckId = parseRouteId(matchPath('/deck/:id', pathname)?.params.id);
+    const studyId = parseRouteId(matchPath('/study/:id', pathname)?.params.id);
+    if (deckId) {
+      // The first pictures are the deck page's largest content: fetch them once the deck is known.
+      const deck = qc.fetchQuery(deckQuery(deckId)).then((d) => preloadFirstPictures(d.cards));
+      started.push(deck.catch(() => undefined));
+    } else if (studyId) started.push(qc.prefetchQuery(studyDeckQuery(studyId)));
+    else if (studentId && pathname === '/') started.push(qc.prefetchQuery(deckListQuery(studentId)));
+    else if (studentId && pathname === '/progress') started.push(qc.prefetchQuery(progressQuery(studentId)));
+  }
+  return Promise.all(started);
 }

@@ -1,16 +1,23 @@
 import { lazy } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
 import { Layout } from './layout';
 import { HomePage, NotFoundPage } from './pages';
 
 // Route-level code splitting: the first view of home loads only what it needs.
-const SignInPage = lazy(() => import('../features/auth/components/sign-in-page'));
-const AuthCallbackPage = lazy(() => import('../features/auth/components/auth-callback-page'));
-const DeckDetailPage = lazy(() => import('../features/decks/components/deck-detail-page'));
-const StudyPage = lazy(() => import('../features/study/components/study-page'));
-const ProgressPage = lazy(() => import('../features/progress/components/progress-page'));
-const BugsPage = lazy(() => import('../features/bugs/components/bugs-page'));
-const OnboardingPage = lazy(() => import('../features/onboarding/components/onboarding-page'));
+const lazyPages = [
+  { path: '/signin', load: () => import('../features/auth/components/sign-in-page') },
+  { path: '/auth/callback', load: () => import('../features/auth/components/auth-callback-page') },
+  { path: '/deck/:id', load: () => import('../features/decks/components/deck-detail-page') },
+  { path: '/study/:id', load: () => import('../features/study/components/study-page') },
+  { path: '/progress', load: () => import('../features/progress/components/progress-page') },
+  { path: '/bugs', load: () => import('../features/bugs/components/bugs-page') },
+  { path: '/onboarding', load: () => import('../features/onboarding/components/onboarding-page') },
+].map((page) => ({ ...page, Page: lazy(page.load) }));
+
+/** Starts downloading the code of the page at `pathname` (at boot, alongside its data). */
+export function preloadPage(pathname: string): Promise<unknown> {
+  return lazyPages.find((page) => matchPath(page.path, pathname))?.load() ?? Promise.resolve();
+}
 
 /** The routes of SPEC §2, plus /signin (declarative routing: no loaders are used). */
 export function AppRoutes() {
@@ -18,13 +25,9 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route path="/" element={<HomePage />} />
-        <Route path="/signin" element={<SignInPage />} />
-        <Route path="/auth/callback" element={<AuthCallbackPage />} />
-        <Route path="/deck/:id" element={<DeckDetailPage />} />
-        <Route path="/study/:id" element={<StudyPage />} />
-        <Route path="/progress" element={<ProgressPage />} />
-        <Route path="/bugs" element={<BugsPage />} />
-        <Route path="/onboarding" element={<OnboardingPage />} />
+        {lazyPages.map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -31,4 +31,3 @@ export function DialogView({ open, onOpenChange, title, description, children, f
     </RadixDialog.Root>
   );
 }
-

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCardForm, imageUrl } from './card-form-data';
+import { buildCardForm } from './card-form-data';
+import { imageUrl } from './pictures';
 
 const text = { en: 'Cat', es: 'Gato', en_pronunciation: null, es_pronunciation: 'GAH-toh' };
 

@@ -26,6 +26,3 @@ export function buildCardForm(text: CardText, picture: PictureChange, deckId?: n
   }
   return form;
 }
-
-/** URL of a stored picture (the key is URL-encoded, SPEC §7). */
-export const imageUrl = (key: string) => `/api/images/${encodeURIComponent(key)}`;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMAT_LOCALES } from '@shared/constants';
 import type { Bug } from '@shared/schemas/bug';
+import { formatDate } from '@client/lib/dates';
 import { isLanguage } from '@client/lib/i18n';
 import { Menu } from '@client/components/ui/menu';
 import { UpvoteIcon } from '@client/components/ui/icons';
@@ -16,8 +16,7 @@ interface BugItemProps {
 /** One bug: title, description, reported date, vote toggle with its count, and a menu with Close Bug. */
 export function BugItem({ bug, voting, onVote, onClose }: BugItemProps) {
   const { t, i18n } = useTranslation();
-  const locale = DATE_FORMAT_LOCALES[isLanguage(i18n.language) ? i18n.language : 'en'];
-  const reported = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(bug.created_at));
+  const reported = formatDate(bug.created_at, isLanguage(i18n.language) ? i18n.language : 'en');
   return (
     <article className={styles.bug}>
       <div className={styles.bugBody}>

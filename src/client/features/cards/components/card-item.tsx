@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Card } from '@shared/schemas/card';
 import { Menu } from '@client/components/ui/menu';
-import { imageUrl } from '../card-form-data';
+import { cardPictureUrl } from '../pictures';
 import styles from './cards.module.css';
 
 interface Props {
@@ -16,13 +16,13 @@ interface Props {
 /** One card: its picture, the English side and the Spanish side, each with pronunciation. */
 export function CardItem({ card, onEdit, onDelete, eager = false }: Props) {
   const { t } = useTranslation();
-  const key = card.front_image_key ?? card.back_image_key;
+  const picture = cardPictureUrl(card);
   return (
     <article className={styles.card}>
-      {key && (
+      {picture && (
         <img
           className={styles.image}
-          src={imageUrl(key)}
+          src={picture}
           alt={card.en}
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : 'auto'}

@@ -8,14 +8,12 @@ import { PlusIcon } from '@client/components/ui/icons';
 import { errorText } from '@client/lib/errors';
 import { lazyNamed } from '@client/components/ui/lazy';
 import { useDeleteCard } from '../api/card-mutations';
+import { EAGER_PICTURES } from '../pictures';
 import { CardItem } from './card-item';
 import styles from './cards.module.css';
 
 // The form (and its validation) loads when a card is first added or edited.
 const CardFormDialog = lazyNamed(() => import('./card-form-dialog').then((m) => m.CardFormDialog));
-
-/** Cards whose pictures are on screen at first on a phone or a laptop. */
-const EAGER_PICTURES = 3;
 
 interface Props {
   deckId: number;

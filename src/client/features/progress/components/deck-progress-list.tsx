@@ -7,7 +7,8 @@ import { ConfirmDialog } from '@client/components/ui/dialog';
 import { Menu } from '@client/components/ui/menu';
 import { errorText } from '@client/lib/errors';
 import { useRemoveDeckProgress } from '../api/progress-api';
-import { currentLanguage, formatDate, formatPercent } from './format';
+import { formatDate } from '@client/lib/dates';
+import { currentLanguage, formatPercent } from './format';
 import styles from './progress.module.css';
 
 type DeckStats = Progress['deck_statistics'][number];

@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card } from '@shared/schemas/card';
 import type { SpeechLanguage } from '@client/lib/speech';
+import { cardPictureUrl } from '../../cards/pictures';
 import styles from './study.module.css';
 
 export type Side = SpeechLanguage;
@@ -11,15 +12,9 @@ export const wordOf = (card: Card, side: Side) => (side === 'en' ? card.en : car
 export const pronunciationOf = (card: Card, side: Side) =>
   side === 'en' ? card.en_pronunciation : card.es_pronunciation;
 
-/** Picture of the card: the front image key, else the back one (SPEC §2 Study). */
-export function imageUrl(card: Card): string | null {
-  const key = card.front_image_key ?? card.back_image_key;
-  return key ? `/api/images/${encodeURIComponent(key)}` : null;
-}
-
 function Face({ card, side, className }: { card: Card; side: Side; className?: string }) {
   const { t } = useTranslation();
-  const image = imageUrl(card);
+  const image = cardPictureUrl(card);
   const pronunciation = pronunciationOf(card, side);
   return (
     <span className={`${styles.face} ${className}`}>
