@@ -159,5 +159,3 @@ export const THEMES: readonly Theme[] = [
 
 /** Name shown on decks imported from the catalogue. */
 export const HELPER_AUTHOR_NAME = 'Flashcards Team';
-
-export const DATE_FORMAT_LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-ES' };
