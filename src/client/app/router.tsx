@@ -44,7 +44,7 @@ export function AppRoutes() {
       <Route element={<Layout />}>
         <Route path="/" element={<HomePage />} />
         {lazyPages.map((page) => (
-          <Route key={page.path} path={page.path} element={<Page page={page} />} />
+          <Route key={page.path} path={page.path} element={<Page key={page.path} page={page} />} />
         ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
