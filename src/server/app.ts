@@ -1,7 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
-import { IMAGE_MAX_BYTES } from '@shared/constants';
 import { DEFAULT_RATE_LIMITS, type AppDeps, type AppEnv, type RateLimits } from './context';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -16,10 +13,9 @@ import { imagesRoutes } from './features/images/images.routes';
 import { progressRoutes } from './features/progress/progress.routes';
 import { studentsRoutes } from './features/students/students.routes';
 import { studyRoutes } from './features/study/study.routes';
-import { ApiError, handleError, unauthorized } from './http/errors';
-import { refuseNulText } from './http/nul-text';
-import { sameOriginOnly, securityHeaders } from './http/security';
-import { loadSession } from './http/sessions';
+import { apiGuard } from './http/api-guard';
+import { ApiError, handleError } from './http/errors';
+import { responseHeaders } from './http/security';
 import { mountClient } from './http/static';
 import { createLogger, type Logger } from './logger';
 
@@ -44,13 +40,6 @@ const PUBLIC_API = [
   /^GET \/api\/users\/me$/,
   /^GET \/api\/logout$/,
 ];
-
-const JSON_BODY_LIMIT = 256 * 1024;
-/**
- * Multipart card uploads: SPEC §3 sends the same picture twice (front_image and back_image), so
- * twice the per-picture limit plus room for the text fields; each file is checked on its own.
- */
-const UPLOAD_BODY_LIMIT = 2 * IMAGE_MAX_BYTES + 256 * 1024;
 
 function withConfiguredMax(config: Config): RateLimits {
   const out = { ...DEFAULT_RATE_LIMITS };
@@ -95,44 +84,15 @@ export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
   app.onError(handleError(deps.logger));
 
-  app.use(securityHeaders(deps.config));
-  // c.header() after a handler rebuilds the response around a stream of its body (sent chunked, at
-  // up to 4× the CPU of the JSON answer: bench/README.md). compress() does that to set Vary, so it
-  // runs only for clients that accept an encoding; headers below are set in place.
-  const compressBody = compress();
-  app.use((c, next) => (c.req.header('accept-encoding') ? compressBody(c, next) : next()));
-  app.use('/api/*', async (c, next) => {
-    await next();
-    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
-  });
-  app.use('/api/*', sameOriginOnly(deps.config));
-  app.use('/api/*', (c, next) => {
-    const limit =
-      c.req.path === '/api/cards' || c.req.path.startsWith('/api/cards/') ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
-    const tooLarge = () =>
-      new ApiError(413, 'too_large', `Request body is too large (limit ${Math.round(limit / 1024)} KB)`);
-    // Node's parser holds a body to its Content-Length, so without Transfer-Encoding the header decides.
-    // bodyLimit would first build a full web Request and lose the direct body read (bench/README.md).
-    if (!c.req.header('transfer-encoding')) {
-      if (Number(c.req.header('content-length') ?? 0) > limit) throw tooLarge();
-      return next();
-    }
-    return bodyLimit({
-      maxSize: limit,
-      onError: () => {
-        throw tooLarge();
-      },
-    })(c, next);
-  });
-  app.use('/api/*', loadSession(deps));
-  app.use('/api/*', async (c, next) => {
-    if (!c.get('user') && !PUBLIC_API.some((re) => re.test(`${c.req.method} ${c.req.path}`))) {
-      if (isKnownRoute(c.req.method, c.req.path)) throw unauthorized();
-      throw new ApiError(404, 'not_found', 'No such API endpoint');
-    }
-    await next();
-  });
-  app.use('/api/*', refuseNulText);
+  // Two middlewares: the headers of every answer, and the checks of every API request.
+  app.use(responseHeaders(deps.config));
+  app.use(
+    '/api/*',
+    apiGuard(deps, {
+      isPublic: (method, path) => PUBLIC_API.some((re) => re.test(`${method} ${path}`)),
+      isKnownRoute,
+    }),
+  );
   for (const router of api) app.route('/', router);
 
   app.get('/api/openapi.json', (c) => {

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { CompleteHeaders } from './http/answers';
 import { ApiError, invalidInput } from './http/errors';
 import type { RateLimitRule } from './http/rate-limit';
 import type { Logger } from './logger';
@@ -37,7 +38,13 @@ export interface SessionUser {
 }
 
 export interface AppEnv {
-  Variables: { user: SessionUser | null };
+  Variables: {
+    user: SessionUser | null;
+    /** Offered by the header middleware when a handler may build its answer complete (http/answers.ts). */
+    completeHeaders: CompleteHeaders | undefined;
+    /** The answer a handler built with them, which the header middleware then leaves alone. */
+    completeAnswer: Response | undefined;
+  };
 }
 
 /** A feature router whose zod validation failures answer 400 `{ error, code, fields }`. */

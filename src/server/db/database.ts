@@ -41,9 +41,22 @@ export function openDatabase(database: Config['database'], opts: { schema?: stri
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const statements = withStatementCache(sqlite);
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  sqliteReaders.set(kysely, { sqlite, prepare: statements.prepare });
   return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
 }
+
+/** The SQLite connection behind a Kysely instance, and its cached statements. */
+export interface SqliteReader {
+  sqlite: SQLite.Database;
+  prepare(sqlText: string): SQLite.Statement;
+}
+
+const sqliteReaders = new WeakMap<Kysely<Database>, SqliteReader>();
+
+/** For db/precompiled.ts: the connection of a database opened here (not of a transaction, nor PostgreSQL). */
+export const sqliteReader = (kysely: Kysely<Database>) => sqliteReaders.get(kysely);
 
 const STATEMENT_CACHE_SIZE = 500;
 

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { ApiError } from './errors';
 
 const NUL = '\u0000';
@@ -30,9 +30,10 @@ function nulFieldInJson(text: string): string | null {
  * (the statement fails, even a lookup), so without this such input was a 500 on PostgreSQL and
  * stored as-is on SQLite; found by the fuzz suite. Checked once here so that every JSON and
  * multipart field, present and future, is covered. Reads through Hono's body cache, so the route
- * does not read the body twice.
+ * does not read the body twice. Called by the API guard (http/api-guard.ts) for requests with a
+ * Content-Type; the others have no body to check.
  */
-export const refuseNulText: MiddlewareHandler = async (c, next) => {
+export async function refuseNulText(c: Context): Promise<void> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   if (type.startsWith('application/json')) {
     const field = nulFieldInJson(await c.req.text());
@@ -50,5 +51,4 @@ export const refuseNulText: MiddlewareHandler = async (c, next) => {
       if (key.includes(NUL) || text.includes(NUL)) throw refused(key.replaceAll(NUL, '\\u0000'));
     }
   }
-  await next();
-};
+}

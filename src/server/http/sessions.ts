@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps, AppEnv } from '../context';
@@ -10,7 +10,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export const sessionCookieName = (deps: AppDeps) => (deps.config.secureCookies ? '__Host-session' : 'session');
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 function cookieOptions(deps: AppDeps) {
   return { httpOnly: true, sameSite: 'Lax' as const, secure: deps.config.secureCookies, path: '/' };
@@ -57,29 +57,53 @@ const sessionByTokenHash = precompiled((db, tokenHash: string) =>
   db.selectFrom('sessions').select(['id', 'user_id', 'last_seen_at', 'expires_at']).where('token_hash', '=', tokenHash),
 );
 
-/** Resolves the session cookie to `c.var.user` (null when absent, unknown or expired). */
-export function loadSession(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+/** A token as startSession makes them (base64url). */
+const PLAIN_TOKEN = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * The session cookie's value. The usual header is that cookie alone, `name=token`, whose value
+ * hono's parser would return unchanged (no quotes, spaces or %-escapes in a base64url token): read
+ * it directly, a few µs less per request. Anything else goes through the parser.
+ */
+function sessionToken(c: Context, name: string): string | undefined {
+  const header = c.req.header('cookie');
+  if (!header) return undefined;
+  if (header.startsWith(name) && header.charCodeAt(name.length) === 61 /* = */) {
+    const value = header.slice(name.length + 1);
+    if (PLAIN_TOKEN.test(value)) return value;
+  }
+  return getCookie(c, name);
+}
+
+/**
+ * Resolves the session cookie to `c.var.user` (null when absent, unknown or expired). A function
+ * the API guard calls (http/api-guard.ts), not a middleware of its own: one layer less per request.
+ */
+export function sessionLoader(deps: AppDeps): (c: Context<AppEnv>) => Promise<void> {
+  const cookieName = sessionCookieName(deps);
+  return async (c) => {
     c.set('user', null);
-    const token = getCookie(c, sessionCookieName(deps));
-    if (token && token.length <= 100) {
-      const [row] = await sessionByTokenHash(deps.db.kysely, hashToken(token));
-      const now = deps.now();
-      const idleLimit = new Date(now.getTime() - deps.config.sessionIdleMs).toISOString();
-      if (row && row.expires_at > now.toISOString() && row.last_seen_at > idleLimit) {
-        c.set('user', { id: row.user_id, sessionId: row.id });
-        if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS) {
-          await deps.db.kysely
-            .updateTable('sessions')
-            .set({ last_seen_at: now.toISOString() })
-            .where('id', '=', row.id)
-            .execute();
-        }
-      } else if (row) {
-        await deps.db.kysely.deleteFrom('sessions').where('id', '=', row.id).execute();
+    const token = sessionToken(c, cookieName);
+    if (!token || token.length > 100) return;
+    const [row] = await sessionByTokenHash(deps.db.kysely, hashToken(token));
+    if (!row) return;
+    const now = deps.now();
+    const nowMs = now.getTime();
+    const lastSeenMs = Date.parse(row.last_seen_at);
+    // The stored times are toISOString() output, so comparing them as times is comparing them as
+    // strings, without formatting two ISO strings per request (Date.prototype.toISOString is slow).
+    if (Date.parse(row.expires_at) > nowMs && lastSeenMs > nowMs - deps.config.sessionIdleMs) {
+      c.set('user', { id: row.user_id, sessionId: row.id });
+      if (nowMs - lastSeenMs > TOUCH_INTERVAL_MS) {
+        await deps.db.kysely
+          .updateTable('sessions')
+          .set({ last_seen_at: now.toISOString() })
+          .where('id', '=', row.id)
+          .execute();
       }
+    } else {
+      await deps.db.kysely.deleteFrom('sessions').where('id', '=', row.id).execute();
     }
-    await next();
   };
 }
 

@@ -78,6 +78,32 @@ describe('session cookie', () => {
       await https.close();
     }
   });
+
+  it('is read however the Cookie header is written, as a cookie parser reads it', async () => {
+    const a = await t.user('parsed');
+    const token = tokenOf(a.cookie);
+    for (const cookie of [
+      `session=${token}`,
+      `theme=dark; session=${token}`,
+      `session=${token}; theme=dark`,
+      `session="${token}"`,
+      ` session = ${token} `,
+      `session=${token}; session=other`,
+    ]) {
+      expect((await me(cookie)).status, cookie).toBe(200);
+    }
+    for (const cookie of [
+      `session=${token}x`,
+      `sessionx=${token}`,
+      `xsession=${token}`,
+      `session=`,
+      `session=${token.slice(0, 20)}%zz${token.slice(20)}`,
+      `session=${'A'.repeat(101)}`,
+      `__Host-session=${token}`,
+    ]) {
+      expect((await me(cookie)).status, cookie).toBe(401);
+    }
+  });
 });
 
 describe('a new session at every sign-in (no fixation)', () => {

@@ -11,6 +11,7 @@ import {
   renameDeckSchema,
 } from '@shared/schemas/deck';
 import { createRouter, currentUser, type AppDeps } from '../../context';
+import { sendJson } from '../../http/answers';
 import { ApiError, parseInput } from '../../http/errors';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { decksService } from './decks.service';
@@ -109,12 +110,12 @@ export function decksRoutes(deps: AppDeps) {
   const service = decksService(deps);
 
   r.openapi(listRoute, async (c) =>
-    c.json(await service.list(currentUser(c).id, c.req.valid('query').student_id), 200),
+    sendJson(c, await service.list(currentUser(c).id, c.req.valid('query').student_id), 200),
   );
 
   r.openapi(createDeckRoute, async (c) => c.json(await service.create(currentUser(c).id, c.req.valid('json')), 201));
 
-  r.openapi(getRoute, async (c) => c.json(await service.get(currentUser(c).id, c.req.valid('param').id), 200));
+  r.openapi(getRoute, async (c) => sendJson(c, await service.get(currentUser(c).id, c.req.valid('param').id), 200));
 
   r.openapi(renameRoute, async (c) =>
     c.json(await service.rename(currentUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),

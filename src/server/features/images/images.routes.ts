@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { createRouter, currentUser, type AppDeps } from '../../context';
+import { sendBody } from '../../http/answers';
 import { errorResponses } from '../../http/openapi';
 import { imagesService } from './images.service';
 
@@ -33,13 +34,13 @@ export function imagesRoutes(deps: AppDeps) {
   r.openapi(getImageRoute, async (c) => {
     const { key } = c.req.valid('param');
     const image = await service.get(currentUser(c).id, key);
-    const etag = `"${key}"`;
-    c.header('ETag', etag);
-    c.header('Cache-Control', 'private, max-age=31536000, immutable');
-    c.header('X-Content-Type-Options', 'nosniff');
-    if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
-    c.header('Content-Type', image.contentType);
-    return c.body(new Uint8Array(image.data), 200);
+    const headers = {
+      etag: `"${key}"`,
+      'cache-control': 'private, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    };
+    if (matchesEtag(c.req.header('if-none-match'), headers.etag)) return c.body(null, 304, headers);
+    return sendBody(c, image.data, 200, { ...headers, 'content-type': image.contentType });
   });
 
   return r;

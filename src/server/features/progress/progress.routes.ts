@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idParamSchema, okSchema } from '@shared/schemas/common';
 import { progressSchema } from '@shared/schemas/progress';
 import { createRouter, currentUser, type AppDeps } from '../../context';
+import { sendJson } from '../../http/answers';
 import { errorResponses, jsonResponse } from '../../http/openapi';
 import { progressService } from './progress.service';
 
@@ -37,7 +38,7 @@ export function progressRoutes(deps: AppDeps) {
   const service = progressService(deps);
 
   r.openapi(getRoute, async (c) => {
-    return c.json(await service.get(currentUser(c).id, c.req.valid('param').studentId), 200);
+    return sendJson(c, await service.get(currentUser(c).id, c.req.valid('param').studentId), 200);
   });
 
   r.openapi(nukeRoute, async (c) => {
