@@ -17,6 +17,9 @@ const getImageRoute = createRoute({
   },
 });
 
+/** The key names the content, which never changes. */
+const CACHE_FOREVER = 'private, max-age=31536000, immutable';
+
 /** True when an If-None-Match header names this ETag (or is `*`). */
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -34,13 +37,17 @@ export function imagesRoutes(deps: AppDeps) {
   r.openapi(getImageRoute, async (c) => {
     const { key } = c.req.valid('param');
     const image = await service.get(currentUser(c).id, key);
-    const headers = {
-      etag: `"${key}"`,
-      'cache-control': 'private, max-age=31536000, immutable',
+    const etag = `"${key}"`;
+    if (matchesEtag(c.req.header('if-none-match'), etag)) {
+      return c.body(null, 304, { etag, 'cache-control': CACHE_FOREVER, 'x-content-type-options': 'nosniff' });
+    }
+    // One literal rather than a spread plus a field: V8 adds a field to a spread copy slowly.
+    return sendBody(c, image.data, 200, {
+      etag,
+      'cache-control': CACHE_FOREVER,
       'x-content-type-options': 'nosniff',
-    };
-    if (matchesEtag(c.req.header('if-none-match'), headers.etag)) return c.body(null, 304, headers);
-    return sendBody(c, image.data, 200, { ...headers, 'content-type': image.contentType });
+      'content-type': image.contentType,
+    });
   });
 
   return r;
