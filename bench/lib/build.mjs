@@ -3,25 +3,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-
-/** Newest modification time under `entry` (tests excluded), 0 when missing. */
-function newestMtime(entry) {
-  if (!fs.existsSync(entry)) return 0;
-  const stat = fs.statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const name of fs.readdirSync(entry)) {
-    if (!/\.test\.tsx?$/.test(name)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
-  }
-  return newest;
-}
+import { newestSourceMtime } from '../../scripts/sources-mtime.mjs';
 
 /** Runs `npm run build` into `buildDir` when it is missing, or older than the sources unless told not to. */
 export function ensureBuild(buildDir, { skipWhenStale = false, log = () => {} } = {}) {
   const files = ['server/index.js', 'client/index.html'].map((f) => path.join(buildDir, f));
   const built = files.every((f) => fs.existsSync(f));
-  const sources = ['src', 'package-lock.json', 'vite.config.ts', 'scripts/build-server.mjs', 'tsconfig.json'];
-  const stale = built && Math.max(...sources.map(newestMtime)) > Math.min(...files.map((f) => fs.statSync(f).mtimeMs));
+  const stale = built && newestSourceMtime() > Math.min(...files.map((f) => fs.statSync(f).mtimeMs));
   if (built && (!stale || skipWhenStale)) return;
   log(`${built ? 'sources are newer than' : 'no build in'} ${buildDir}: running npm run build`);
   const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, BUILD_DIR: buildDir } });
