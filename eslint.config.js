@@ -15,7 +15,7 @@ export default tseslint.config(
   },
   {
     // Test helpers return parsed JSON bodies whose shape each test asserts.
-    files: ['src/server/test/**', '**/*.test.{ts,tsx}', 'e2e/**', 'bench/**'],
+    files: ['src/server/testing/**', '**/*.test.{ts,tsx}', 'e2e/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-empty-pattern': 'off' },
   },
   {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
-import { seedDeck, seedStudent } from '../features/study/fixtures';
+import { createTestApp, type TestApp } from '../testing/harness';
+import { seedDeck, seedStudent } from '../testing/seed-study';
 import { precompiled } from './precompiled';
 
 let t: TestApp;

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../app';
 import { loadConfig } from '../config';
 import { migrate, openDatabase, type Db } from '../db/database';
-import { createTestApp, testDialect, type Agent, type TestApp } from '../test/harness';
-import { cardForm, makeJpeg } from '../test/images';
+import { createTestApp, testDialect, type Agent, type TestApp } from '../testing/harness';
+import { cardForm, makeJpeg } from '../testing/images';
 import SQLite from 'better-sqlite3';
 import { backupSqlite, integrityCheck, restoreSqlite } from './backup';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sessionCookie, tableCounts, testDialect, type TestApp } from '../../test/harness';
+import { createTestApp, sessionCookie, tableCounts, testDialect, type TestApp } from '../../testing/harness';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../context';
-import { createTestApp, type Agent, type TestApp } from '../../test/harness';
+import { createTestApp, type Agent, type TestApp } from '../../testing/harness';
 import { BUG_ADMIN_PASSWORD_KEY, ensureBugAdminPassword } from './bugs.admin-password';
 
 let t: TestApp | undefined;

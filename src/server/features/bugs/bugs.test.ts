@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bugSchema, type Bug } from '@shared/schemas/bug';
 import { BUG_DESCRIPTION_MAX, BUG_TITLE_MAX } from '@shared/constants';
-import { createTestApp, tableCounts, type Agent, type TestApp } from '../../test/harness';
+import { createTestApp, tableCounts, type Agent, type TestApp } from '../../testing/harness';
 import { ensureBugAdminPassword } from './bugs.admin-password';
 
 const PASSWORD = 'letmein-admin';

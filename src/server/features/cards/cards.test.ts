@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardSchema } from '@shared/schemas/card';
-import { createTestApp, tableCounts, type Agent, type TestApp } from '../../test/harness';
-import { cardForm, insertProgress, librarySnapshot, makeJpeg, makePng } from '../../test/images';
+import { createTestApp, tableCounts, type Agent, type TestApp } from '../../testing/harness';
+import { cardForm, insertProgress, librarySnapshot, makeJpeg, makePng } from '../../testing/images';
 
 let t: TestApp;
 let a: Agent;

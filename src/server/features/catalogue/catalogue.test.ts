@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELPER_AUTHOR_NAME } from '@shared/constants';
 import { catalogueResponseSchema } from '@shared/schemas/catalogue';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp } from '../../testing/harness';
 
 let t: TestApp;
 beforeAll(async () => {

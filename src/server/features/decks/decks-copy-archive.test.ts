@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, tableCounts, type Agent, type TestApp } from '../../test/harness';
-import { cardForm, librarySnapshot, makeJpeg } from '../../test/images';
+import { createTestApp, tableCounts, type Agent, type TestApp } from '../../testing/harness';
+import { cardForm, librarySnapshot, makeJpeg } from '../../testing/images';
 
 let t: TestApp;
 let a: Agent;

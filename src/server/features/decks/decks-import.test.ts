@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELPER_AUTHOR_NAME } from '@shared/constants';
 import type { CatalogueDeck } from '@shared/schemas/catalogue';
-import { createTestApp, tableCounts, type Agent, type TestApp } from '../../test/harness';
-import { cardForm, librarySnapshot, makeJpeg } from '../../test/images';
+import { createTestApp, tableCounts, type Agent, type TestApp } from '../../testing/harness';
+import { cardForm, librarySnapshot, makeJpeg } from '../../testing/images';
 
 let t: TestApp;
 let a: Agent;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECK_COLORS } from '@shared/constants';
 import { deckSchema, deckWithCardsSchema } from '@shared/schemas/deck';
-import { createTestApp, tableCounts, type Agent, type TestApp } from '../../test/harness';
-import { cardForm, insertProgress, librarySnapshot, makeJpeg, makePng } from '../../test/images';
+import { createTestApp, tableCounts, type Agent, type TestApp } from '../../testing/harness';
+import { cardForm, insertProgress, librarySnapshot, makeJpeg, makePng } from '../../testing/images';
 
 let t: TestApp;
 let a: Agent;

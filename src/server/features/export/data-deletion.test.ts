@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database';
-import { createTestApp, tableCounts, type Agent, type TestApp } from '../../test/harness';
-import { seedFamily, type Family } from './export.fixtures';
+import { createTestApp, tableCounts, type Agent, type TestApp } from '../../testing/harness';
+import { seedFamily, type Family } from '../../testing/seed-family';
 
 /**
  * "Delete" must mean gone: after deleting a student or an account, not one row that existed

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Agent, type TestApp } from '../../test/harness';
-import { seedFamily, type Family } from './export.fixtures';
+import { createTestApp, type Agent, type TestApp } from '../../testing/harness';
+import { seedFamily, type Family } from '../../testing/seed-family';
 import { exportDocumentSchema, type ExportDocument } from './export.schema';
 
 let t: TestApp;

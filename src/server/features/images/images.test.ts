@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_DIMENSION } from '@shared/constants';
-import { createTestApp, tableCounts, type Agent, type TestApp } from '../../test/harness';
-import { cardForm, makeJpeg, makePixelFloodPng, makePng, SVG, type Upload } from '../../test/images';
+import { createTestApp, tableCounts, type Agent, type TestApp } from '../../testing/harness';
+import { cardForm, makeJpeg, makePixelFloodPng, makePng, SVG, type Upload } from '../../testing/images';
 
 let t: TestApp;
 let a: Agent;

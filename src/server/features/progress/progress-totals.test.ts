@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillProgressTotals } from '../../db/migrations/0002-progress-totals';
-import { createTestApp, type Agent, type TestApp } from '../../test/harness';
-import { seedCards, seedDeck, seedStudent, sessionBody } from '../study/fixtures';
+import { createTestApp, type Agent, type TestApp } from '../../testing/harness';
+import { seedCards, seedDeck, seedStudent, sessionBody } from '../../testing/seed-study';
 
 // The progress screen reads running totals (study_totals, card_totals) that the saves keep. These
 // tests hold them to the record: whatever happens, progress equals what the stored sessions and

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, tableCounts, type Agent, type TestApp } from '../../test/harness';
-import { seedCards, seedDeck, seedStudent, sessionBody } from '../study/fixtures';
+import { createTestApp, tableCounts, type Agent, type TestApp } from '../../testing/harness';
+import { seedCards, seedDeck, seedStudent, sessionBody } from '../../testing/seed-study';
 
 let clock = Date.parse('2025-03-01T10:00:00.000Z');
 let t: TestApp;

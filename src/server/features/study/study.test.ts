@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, tableCounts, type Agent, type TestApp } from '../../test/harness';
-import { seedCards, seedDeck, seedStudent, sessionBody } from './fixtures';
+import { createTestApp, tableCounts, type Agent, type TestApp } from '../../testing/harness';
+import { seedCards, seedDeck, seedStudent, sessionBody } from '../../testing/seed-study';
 
 let t: TestApp;
 let a: Agent;

@@ -1,5 +1,5 @@
 import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
-import type { TestApp, TestResponse } from '../test/harness';
+import type { TestApp, TestResponse } from './harness';
 
 export const OIDC_CLIENT_ID = 'flashcards-test-client';
 

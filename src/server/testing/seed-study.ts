@@ -1,5 +1,5 @@
 import { DEFAULT_DECK_COLOR } from '@shared/constants';
-import type { Db } from '../../db/database';
+import type { Db } from '../db/database';
 
 /**
  * Test rows written straight into the database, so that study and progress tests do not depend

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Agent, type TestApp } from '../test/harness';
-import { buildWorld, countRows, isApiError, sendRaw, type World } from './fixtures';
-import { JSON_ENDPOINTS, jsonRequests, paramValue, routeOf, unicodeExamples } from './fuzz-json';
-import { badParam, type FuzzRequest } from './fuzz-inputs';
-import { cardExamples, cardRequests } from './fuzz-multipart';
+import { createTestApp, type Agent, type TestApp } from '../harness';
+import { buildWorld, countRows, isApiError, sendRaw, type World } from '../world';
+import { JSON_ENDPOINTS, jsonRequests, paramValue, routeOf, unicodeExamples } from '../fuzz-json';
+import { badParam, type FuzzRequest } from '../fuzz-inputs';
+import { cardExamples, cardRequests } from '../fuzz-multipart';
 
 /**
  * Generated bad input against every JSON and multipart endpoint and every path parameter: no

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Db } from '../db/database';
-import type { Agent, TestApp, TestResponse } from '../test/harness';
-import { cardForm, makeJpeg } from '../test/images';
+import type { Agent, TestApp, TestResponse } from './harness';
+import { cardForm, makeJpeg } from './images';
 
 /** Every table of the schema, for counts and snapshots. */
 export const TABLES = [

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBugAdminPassword } from '../features/bugs/bugs.admin-password';
-import { createTestApp, type Agent, type TestApp } from '../test/harness';
-import { BUG_PASSWORD, MATRIX, NOW, type Ctx, type Expectation } from './authorization-table';
-import { buildWorld, isApiError, ownedBy, snapshot, type Snapshot, type World } from './fixtures';
-import { startIdp, type Idp } from './oidc';
+import { ensureBugAdminPassword } from '../../features/bugs/bugs.admin-password';
+import { createTestApp, type Agent, type TestApp } from '../harness';
+import { BUG_PASSWORD, MATRIX, NOW, type Ctx, type Expectation } from '../authorization-table';
+import { buildWorld, isApiError, ownedBy, snapshot, type Snapshot, type World } from '../world';
+import { startIdp, type Idp } from '../identity-provider';
 
 /**
  * Every API route, called as a visitor, as another signed-in user and as the owner, against every

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, tableCounts, type Agent, type TestApp } from '../test/harness';
-import { cardForm } from '../test/images';
-import { expectApiError, sendRaw, type RawInit } from './fixtures';
+import { createTestApp, tableCounts, type Agent, type TestApp } from '../harness';
+import { cardForm } from '../images';
+import { expectApiError, sendRaw, type RawInit } from '../world';
 
 /**
  * Requests another site can make a signed-in browser send (forms, fetch, links) change nothing:

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Db } from '../../db/database';
-import type { Agent, TestApp } from '../../test/harness';
-import { cardForm, makeJpeg, makePng } from '../../test/images';
+import type { Db } from '../db/database';
+import type { Agent, TestApp } from './harness';
+import { cardForm, makeJpeg, makePng } from './images';
 
 /** What seedFamily created, by id, so that tests can say exactly what belongs to whom. */
 export interface Family {

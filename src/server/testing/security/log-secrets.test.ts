@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBugAdminPassword } from '../features/bugs/bugs.admin-password';
-import { createTestApp, sessionCookie, type TestApp } from '../test/harness';
-import { authorize, exchange, forgeFlowCookie, readFlowCookie, startIdp, type Idp } from './oidc';
+import { ensureBugAdminPassword } from '../../features/bugs/bugs.admin-password';
+import { createTestApp, sessionCookie, type TestApp } from '../harness';
+import { authorize, exchange, forgeFlowCookie, readFlowCookie, startIdp, type Idp } from '../identity-provider';
 
 /**
  * Secrets never reach the log: the app runs at debug level with canary values for its

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sessionCookie, tableCounts, type TestApp, type TestResponse } from '../test/harness';
-import { expectApiError } from './fixtures';
-import { authorize, exchange, forgeFlowCookie, readFlowCookie, startIdp, type Idp } from './oidc';
+import { createTestApp, sessionCookie, tableCounts, type TestApp, type TestResponse } from '../harness';
+import { expectApiError } from '../world';
+import { authorize, exchange, forgeFlowCookie, readFlowCookie, startIdp, type Idp } from '../identity-provider';
 
 /**
  * The OpenID Connect callback (POST /api/sessions) against a real provider (oauth2-mock-server):

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../context';
-import { ensureBugAdminPassword } from '../features/bugs/bugs.admin-password';
-import { createTestApp, sessionCookie, tableCounts, type TestApp } from '../test/harness';
-import { expectApiError, sendRaw } from './fixtures';
+import { DEFAULT_RATE_LIMITS } from '../../context';
+import { ensureBugAdminPassword } from '../../features/bugs/bugs.admin-password';
+import { createTestApp, sessionCookie, tableCounts, type TestApp } from '../harness';
+import { expectApiError, sendRaw } from '../world';
 
 /**
  * Brute force: sign-in, sign-up and bug-close attempts get 429 at the documented thresholds

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DECK_COLORS, NATIVE_LANGUAGES } from '@shared/constants';
-import type { World } from './fixtures';
+import type { World } from './world';
 import {
   MALFORMED,
   NOT_OBJECTS,

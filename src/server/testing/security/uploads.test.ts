@@ -2,9 +2,9 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_DIMENSION } from '@shared/constants';
-import { createTestApp, tableCounts, type Agent, type TestApp, type TestResponse } from '../test/harness';
-import { cardForm, makeJpeg, makePng, type Upload } from '../test/images';
-import { expectApiError } from './fixtures';
+import { createTestApp, tableCounts, type Agent, type TestApp, type TestResponse } from '../harness';
+import { cardForm, makeJpeg, makePng, type Upload } from '../images';
+import { expectApiError } from '../world';
 
 /**
  * Hostile pictures, built here: none is ever stored or served as uploaded. Each is refused (and

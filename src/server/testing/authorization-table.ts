@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import type { Agent, TestApp, TestResponse } from '../test/harness';
-import { cardForm } from '../test/images';
-import { ownedBy, snapshot, type World } from './fixtures';
-import { authorize } from './oidc';
+import type { Agent, TestApp, TestResponse } from './harness';
+import { cardForm } from './images';
+import { ownedBy, snapshot, type World } from './world';
+import { authorize } from './identity-provider';
 
 /**
  * The authorization matrix: for every API route, the requests to make (per principal) against each

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sessionCookie, tableCounts, type TestApp } from '../test/harness';
-import { snapshot } from './fixtures';
+import { createTestApp, sessionCookie, tableCounts, type TestApp } from '../harness';
+import { snapshot } from '../world';
 
 /**
  * Session cookies and their lifetime: attributes, a fresh token at every sign-in (no fixation),

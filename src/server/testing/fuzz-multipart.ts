@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { World } from './fixtures';
+import type { World } from './world';
 import { WRONG_TYPES, nastyString, overlong, type FuzzRequest } from './fuzz-inputs';
 
 /** A multipart field: text, or a file with its bytes, name and declared type. */
