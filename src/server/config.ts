@@ -41,6 +41,15 @@ const envSchema = z
         message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
       });
     }
+    if ((env.GOOGLE_CLIENT_ID || env.OIDC_ISSUER) && !env.PUBLIC_URL) {
+      // Sign-in redirects must never be built from request headers (a forged Host would receive the code).
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          'required when a sign-in provider is configured: the address people use, e.g. https://cards.example.org (the provider redirects to PUBLIC_URL/auth/callback)',
+      });
+    }
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'required when OIDC_ISSUER is set' });
     }

@@ -29,10 +29,17 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** Every parameter a provider may put on the redirect to /auth/callback, forwarded as it came (RFC 6749, RFC 9207). */
 export const sessionExchangeSchema = z.object({
-  code: z.string().min(1).max(4096),
+  code: z.string().min(1).max(4096).optional(),
   state: z.string().min(1).max(512),
+  iss: z.string().min(1).max(2048).optional(),
+  error: z.string().min(1).max(256).optional(),
+  error_description: z.string().max(1024).optional(),
+  error_uri: z.string().max(2048).optional(),
+  session_state: z.string().max(1024).optional(),
 });
+export type SessionExchange = z.infer<typeof sessionExchangeSchema>;
 
 export const providerSchema = z.object({
   id: z.string(),

@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { okSchema } from '@shared/schemas/common';
 import {
@@ -78,7 +77,8 @@ export function authRoutes(deps: AppDeps) {
   const flowCookie = deps.config.secureCookies ? '__Host-oidc_flow' : 'oidc_flow';
   const cookieOpts = { httpOnly: true, sameSite: 'Lax' as const, secure: deps.config.secureCookies, path: '/' };
 
-  const redirectUri = (c: Context) => `${deps.config.publicUrl ?? new URL(c.req.url).origin}/auth/callback`;
+  // Config refuses a provider without PUBLIC_URL: the redirect URI never comes from request headers.
+  const redirectUri = () => `${deps.config.publicUrl}/auth/callback`;
   const requireLocal = () => {
     if (!deps.config.localAccounts) throw notFound('Local accounts are turned off');
   };
@@ -116,7 +116,7 @@ export function authRoutes(deps: AppDeps) {
   r.openapi(redirectRoute, async (c) => {
     const provider = oidc.find(c.req.valid('param').provider);
     if (!provider) throw notFound('This sign-in provider is not configured');
-    const { url, flow } = await oidc.start(provider, redirectUri(c)).catch((err: unknown) => {
+    const { url, flow } = await oidc.start(provider, redirectUri()).catch((err: unknown) => {
       deps.logger.warn('oidc discovery failed', { provider: provider.id, err: String(err) });
       throw new ApiError(503, 'provider_unavailable', 'The sign-in provider cannot be reached');
     });
@@ -128,17 +128,24 @@ export function authRoutes(deps: AppDeps) {
   });
 
   r.openapi(exchangeRoute, async (c) => {
-    const { code, state } = c.req.valid('json');
+    const params = c.req.valid('json');
     const flow = readFlow(getCookie(c, flowCookie));
     deleteCookie(c, flowCookie, cookieOpts);
     const provider = flow && oidc.find(flow.provider);
-    if (!flow || !provider || flow.state !== state) {
+    if (!flow || !provider || flow.state !== params.state) {
       throw new ApiError(400, 'invalid_state', 'Sign-in could not be completed. Please try again.');
     }
-    const profile = await oidc.finish(provider, redirectUri(c), code, state, flow).catch((err: unknown) => {
+    if (params.error) {
+      throw new ApiError(400, 'provider_refused', `The sign-in provider refused the sign-in (${params.error}).`);
+    }
+    const forwarded = Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])));
+    const profile = await oidc.finish(provider, redirectUri(), forwarded, flow).catch((err: unknown) => {
       deps.logger.warn('oidc code exchange failed', {
         provider: provider.id,
         reason: err instanceof Error ? err.name : 'unknown',
+        // openid-client's messages name the failed check (state, iss, nonce, PKCE…), never a secret.
+        detail: err instanceof Error ? err.message.slice(0, 200) : undefined,
+        ...(err && typeof err === 'object' && 'code' in err ? { errorCode: String(err.code) } : {}),
       });
       throw new ApiError(400, 'exchange_failed', 'Sign-in could not be completed. Please try again.');
     });

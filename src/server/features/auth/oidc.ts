@@ -57,18 +57,20 @@ export function createOidcClients(providers: OidcProviderConfig[]) {
       return { url: url.href, flow };
     },
 
-    /** Exchanges the code, checking state, PKCE, nonce, issuer and audience; returns the profile. */
+    /**
+     * Validates the whole authorization response the provider sent to /auth/callback (state, RFC 9207
+     * `iss` when the provider advertises it), exchanges the code with PKCE, checks the ID token's
+     * nonce, issuer and audience, and reads email and name from the ID token or else from userinfo.
+     */
     async finish(
       p: OidcProviderConfig,
       redirectUri: string,
-      code: string,
-      state: string,
+      params: Record<string, string>,
       flow: OidcFlow,
     ): Promise<OidcProfile> {
       const config = await configFor(p);
       const callback = new URL(redirectUri);
-      callback.searchParams.set('code', code);
-      callback.searchParams.set('state', state);
+      for (const [name, value] of Object.entries(params)) callback.searchParams.set(name, value);
       const tokens = await client.authorizationCodeGrant(config, callback, {
         pkceCodeVerifier: flow.verifier,
         expectedState: flow.state,
@@ -77,16 +79,23 @@ export function createOidcClients(providers: OidcProviderConfig[]) {
       });
       const claims = tokens.claims();
       if (!claims) throw new Error('no id_token claims');
-      const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
-      const email = str(claims.email);
+      let profile: Record<string, unknown> = claims;
+      // Providers that follow the spec strictly (conformIdTokenClaims) put profile claims only in userinfo.
+      if (!str(claims.email) || !str(claims.name)) {
+        const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
+        profile = { ...info, ...Object.fromEntries(Object.entries(claims).filter(([, v]) => str(v))) };
+      }
+      const email = str(profile.email);
       return {
         subject: claims.sub,
         email,
-        name: str(claims.name) ?? email ?? 'User',
-        givenName: str(claims.given_name),
-        picture: str(claims.picture),
+        name: str(profile.name) ?? email ?? 'User',
+        givenName: str(profile.given_name),
+        picture: str(profile.picture),
       };
     },
   };
 }
 export type OidcClients = ReturnType<typeof createOidcClients>;
+
+const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
