@@ -7,10 +7,14 @@ import { Kysely, SqliteDialect } from 'kysely';
 import SQLite from 'better-sqlite3';
 import { migrate, type Db } from '../src/server/db/database';
 import type { Database } from '../src/server/db/schema';
-import { decksRepository } from '../src/server/features/decks/decks.repository';
-import { progressRepository } from '../src/server/features/progress/progress.repository';
-import { imagesRepository } from '../src/server/features/images/images.repository';
-import { studyRepository } from '../src/server/features/study/study.repository';
+import { inTransaction } from '../src/server/db/transaction';
+import * as access from '../src/server/features/access/access.repository';
+import * as sessions from '../src/server/features/auth/sessions.repository';
+import * as cards from '../src/server/features/cards/cards.repository';
+import * as decks from '../src/server/features/decks/decks.repository';
+import * as images from '../src/server/features/images/images.repository';
+import * as progress from '../src/server/features/progress/progress.repository';
+import * as study from '../src/server/features/study/study.repository';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'print-sql-'));
 const sqlite = new SQLite(path.join(dir, 'db.sqlite'));
@@ -32,39 +36,29 @@ await migrate(db);
 capture = true;
 
 const section = (name: string) => console.log(`\n==== ${name}\n`);
-section('session lookup (src/server/http/sessions.ts)');
-await kysely
-  .selectFrom('sessions')
-  .select(['id', 'user_id', 'last_seen_at', 'expires_at'])
-  .where('token_hash', '=', 'h')
-  .executeTakeFirst();
-const decks = decksRepository(db);
+section('session lookup (src/server/features/auth/sessions.repository.ts)');
+await sessions.findByTokenHash(kysely, 'h');
 section('GET /api/decks?student_id=');
-await decks.studentExists(1, 2);
-await decks.list(1, 2);
+await access.studentOwned(kysely, 1, 2);
+await decks.list(kysely, 1, 2);
 section('GET /api/decks/{id}');
-await decks.find(1, 3);
-await decks.cards(3);
+await decks.find(kysely, 1, 3);
+await cards.ofDeck(kysely, 3);
 section('GET /api/progress/{id}');
-const progress = progressRepository(kysely);
-await progress.studentOwned(1, 2);
-await progress.overall(2);
-await progress.deckStatistics(1, 2);
-await progress.problematicCards(1, 2);
+await access.studentOwned(kysely, 1, 2);
+await progress.overall(kysely, 2);
+await progress.deckStatistics(kysely, 1, 2);
+await progress.problematicCards(kysely, 1, 2);
 section('GET /api/images/{key}');
-await imagesRepository(kysely).find(1, 'k');
+await images.find(kysely, 1, 'k');
 section('POST /api/card-performance');
-await kysely
-  .transaction()
-  .execute(async (trx) => {
-    const study = studyRepository(trx);
-    await study.studentOwned(1, 2);
-    await study.usableCards(1, 2, [1, 2, 3]);
-    await study.claimKey(1, 'card-performance', 'key', 'now');
-    const row = { student_id: 2, deck_id: 3, card_id: 1, is_correct: 1, created_at: 'now' };
-    await study.insertCardResults([row, { ...row, card_id: 2 }]);
-    throw new Error('roll back');
-  })
-  .catch(() => undefined);
+await inTransaction(db, async (trx) => {
+  await access.studentOwned(trx, 1, 2);
+  await access.cardsUsable(trx, 1, 2, [1, 2, 3]);
+  await study.claimKey(trx, 1, 'card-performance', 'key', 'now');
+  const row = { student_id: 2, deck_id: 3, card_id: 1, is_correct: 1, created_at: 'now' };
+  await progress.insertCardResults(trx, [row, { ...row, card_id: 2 }]);
+  throw new Error('roll back');
+}).catch(() => undefined);
 await kysely.destroy();
 fs.rmSync(dir, { recursive: true, force: true });

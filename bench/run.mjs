@@ -4,7 +4,7 @@
 // Environment (all optional):
 //   BENCH_DURATION     seconds of each measured load run (10)      BENCH_WARMUP   warm-up seconds (3)
 //   BENCH_CONNECTIONS  concurrent connections (50)                  BENCH_ROUNDS   load rounds, median kept (1)
-//   BENCH_ONLY         comma list of api,scale,pictures,static,bundle,pages (all)
+//   BENCH_ONLY         comma list of api,scale,pictures,uploads,static,bundle,pages (all)
 //   BENCH_BUILD_DIR    the build to measure (dist; `npm run build` first when missing or older than src;
 //                      BENCH_NO_BUILD=1 measures it as it is)
 //   BENCH_PROFILE=1    write a V8 CPU profile of the app server to bench/results/profiles/
@@ -22,6 +22,7 @@ import { makeJpeg } from './lib/picture.mjs';
 import { printReport, TARGETS } from './lib/report.mjs';
 import { SIZES, apiClient, seedBulk, seedThroughApi } from './lib/seed.mjs';
 import { rssMb, startApp, startBaseline, stop } from './lib/servers.mjs';
+import { uploadStall } from './lib/upload-stall.mjs';
 
 const env = process.env;
 const cfg = {
@@ -29,7 +30,7 @@ const cfg = {
   warmupS: Number(env.BENCH_WARMUP ?? 3),
   connections: Number(env.BENCH_CONNECTIONS ?? 50),
   rounds: Math.max(1, Number(env.BENCH_ROUNDS ?? 1)),
-  only: new Set((env.BENCH_ONLY ?? 'api,scale,pictures,static,bundle,pages').split(',').map((s) => s.trim())),
+  only: new Set((env.BENCH_ONLY ?? 'api,scale,pictures,uploads,static,bundle,pages').split(',').map((s) => s.trim())),
   buildDir: path.resolve(env.BENCH_BUILD_DIR ?? 'dist'),
   profile: env.BENCH_PROFILE === '1',
   out: path.resolve(env.BENCH_OUT ?? 'bench/results/latest.json'),
@@ -219,6 +220,11 @@ async function main() {
       const card = await api.call('POST', '/api/cards', form, auth);
       const w = await pictureFigures(app.url, cookie, card.front_image_key);
       results.pictures.worst_case = { input_bytes: worst.length, stored_bytes: w.stored_bytes };
+    }
+
+    if (cfg.only.has('uploads')) {
+      log('uploads under attack (four 1 × 49,000,000 PNGs against 64 × 64 uploads)');
+      results.uploads = await uploadStall(app.url, tmp);
     }
 
     const clientDir = path.join(cfg.buildDir, 'client');

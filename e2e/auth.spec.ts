@@ -39,12 +39,28 @@ test.describe('sign-in', () => {
     await expect(page.getByText('Use at least 8 characters.')).toBeVisible();
   });
 
-  test('signs in through the OpenID Connect provider', async ({ page }) => {
+  test('signs in through a certified OpenID provider (iss on the redirect, profile from userinfo)', async ({ page }) => {
     await page.goto('/signin');
     await page.getByRole('button', { name: 'Continue with Test SSO' }).click();
+    // The provider's own sign-in and consent pages (oidc-provider's development interactions).
+    await page.locator('input[name="login"]').fill('olivia');
+    await page.locator('input[name="password"]').fill('any password');
+    await page.locator('button[type="submit"]').click();
+    await page.locator('button[type="submit"]').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Decks', exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('button', { name: /Account menu for Olivia/ })).toBeVisible();
+    const menu = page.getByRole('button', { name: /Account menu for Olivia/ });
+    await expect(menu).toBeVisible();
+    await menu.click();
+    await expect(page.getByText('Signed in as olivia@school.example')).toBeVisible();
+  });
+
+  test('a provider that refuses the sign-in shows why, then goes home', async ({ page }) => {
+    const start = await page.request.get('/api/oauth/oidc/redirect_url');
+    const state = new URL((await start.json()).redirectUrl).searchParams.get('state');
+    await page.goto(`/auth/callback?error=access_denied&state=${state}`);
+    await expect(page.getByRole('alert')).toContainText('The sign-in provider refused the sign-in');
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('a callback without a code goes home signed out', async ({ page }) => {

@@ -3,9 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { OAuth2Server } from 'oauth2-mock-server';
-
-export const OIDC_CLIENT_ID = 'flashcards-e2e';
+import { startCertifiedProvider } from '../src/server/testing/oidc-provider';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,30 +17,18 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts a mock OpenID provider and the built app on free loopback ports with a temp data dir.
- * Tests read the app's address from E2E_BASE_URL and the provider's from E2E_OIDC_ISSUER.
+ * Starts a certified OpenID provider (oidc-provider, default strict settings) and the built app on
+ * free loopback ports with a temp data dir. Tests read the app's address from E2E_BASE_URL.
  */
 export default async function globalSetup() {
   const dist = process.env.BUILD_DIR ?? 'dist';
   if (!fs.existsSync(`${dist}/server/index.js`) || !fs.existsSync(`${dist}/client/index.html`)) {
     throw new Error(`Build the app first: npm run build (looked in ${dist}/)`);
   }
-  const oidc = new OAuth2Server();
-  await oidc.issuer.keys.generate('RS256');
-  await oidc.start(await freePort(), '127.0.0.1');
-  const issuer = oidc.issuer.url!;
-  // The mock signs everyone in as one provider account (only e2e/auth.spec.ts uses it).
-  oidc.service.on('beforeTokenSigning', (token) => {
-    token.payload.sub = 'oidc-user-1';
-    token.payload.aud = OIDC_CLIENT_ID;
-    token.payload.email = 'olivia@example.org';
-    token.payload.name = 'Olivia Ortega';
-    token.payload.given_name = 'Olivia';
-  });
-
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  const oidc = await startCertifiedProvider(baseURL);
   const server = spawn(process.execPath, [`${dist}/server/index.js`], {
     env: {
       ...process.env,
@@ -50,12 +36,8 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      PUBLIC_URL: baseURL,
-      OIDC_ISSUER: issuer,
-      OIDC_CLIENT_ID,
-      OIDC_CLIENT_SECRET: 'e2e-secret',
+      ...oidc.env(),
       OIDC_NAME: 'Test SSO',
-      OIDC_ALLOW_HTTP: 'true',
       BUG_ADMIN_PASSWORD: 'e2e-admin-password',
       RATE_LIMIT_SIGNUP: '100000',
       RATE_LIMIT_LOGIN: '100000',
@@ -76,7 +58,6 @@ export default async function globalSetup() {
     await new Promise((r) => setTimeout(r, 200));
   }
   process.env.E2E_BASE_URL = baseURL;
-  process.env.E2E_OIDC_ISSUER = issuer;
 
   return async () => {
     server.kill('SIGTERM');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SESSION_IDLE_DAYS_DEFAULT, SESSION_MAX_DAYS_DEFAULT } from '@shared/constants';
 
 const boolFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -26,8 +27,8 @@ const envSchema = z
     OIDC_ALLOW_HTTP: boolFlag.default(false),
     LOCAL_ACCOUNTS: boolFlag.default(true),
     BUG_ADMIN_PASSWORD: z.string().min(1).optional(),
-    SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
-    SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
+    SESSION_IDLE_DAYS: z.coerce.number().positive().default(SESSION_IDLE_DAYS_DEFAULT),
+    SESSION_MAX_DAYS: z.coerce.number().positive().default(SESSION_MAX_DAYS_DEFAULT),
     RATE_LIMIT_LOGIN: z.coerce.number().int().positive().optional(),
     RATE_LIMIT_SIGNUP: z.coerce.number().int().positive().optional(),
     RATE_LIMIT_BUG_CLOSE: z.coerce.number().int().positive().optional(),

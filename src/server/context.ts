@@ -1,4 +1,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import {
+  BUG_CLOSE_ATTEMPTS_MAX,
+  BUG_CLOSE_WINDOW_MS,
+  LOGIN_ATTEMPTS_MAX,
+  LOGIN_WINDOW_MS,
+  SIGNUP_WINDOW_MS,
+  SIGNUPS_MAX,
+} from '@shared/constants';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { CompleteHeaders } from './http/answers';
@@ -17,9 +25,9 @@ export interface RateLimits {
 
 /** Documented defaults (README "Security"). */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  login: { max: 10, windowMs: 15 * 60 * 1000 },
-  signup: { max: 10, windowMs: 60 * 60 * 1000 },
-  bugClose: { max: 5, windowMs: 15 * 60 * 1000 },
+  login: { max: LOGIN_ATTEMPTS_MAX, windowMs: LOGIN_WINDOW_MS },
+  signup: { max: SIGNUPS_MAX, windowMs: SIGNUP_WINDOW_MS },
+  bugClose: { max: BUG_CLOSE_ATTEMPTS_MAX, windowMs: BUG_CLOSE_WINDOW_MS },
 };
 
 /** Everything a feature needs from the outside world, passed in so tests can build the real app. */

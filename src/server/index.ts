@@ -1,11 +1,16 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { answerClientErrors } from './http/client-errors';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
 import { ensureBugAdminPassword } from './features/bugs/bugs.admin-password';
 import { createLogger } from './logger';
+
+/** Requests still running this long after SIGTERM/SIGINT are cut off, so a stop never hangs. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Starts the server: config, database, migrations, listen; stops cleanly on SIGTERM/SIGINT. */
 async function main() {
@@ -28,14 +33,15 @@ async function main() {
   await onStart(deps);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info('listening', { url: `http://${info.address}:${info.port}`, database: db.dialect });
+    logger.info({ url: `http://${info.address}:${info.port}`, database: db.dialect }, 'listening');
   });
+  answerClientErrors(server as Server);
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info('stopping', { signal });
+    logger.info({ signal }, 'stopping');
     // close() lets requests in flight finish; idle keep-alive sockets are closed so it can end.
     server.close(async () => {
       await db.close();
@@ -43,7 +49,7 @@ async function main() {
       process.exit(0);
     });
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-    setTimeout(() => process.exit(1), 10_000).unref();
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -1,36 +1,85 @@
-/** Limits and fixed values of the product (SPEC §9). Both client and server read them from here. */
+/**
+ * Every limit and product rule, once, for client and server (SPEC §9), grouped by entity. Each says
+ * what it limits and why. Schemas, routes, repositories and components import them; code and
+ * comments name the constant rather than repeat its value.
+ */
 
-export const DECKS_PER_PAGE = 3;
-export const BUGS_PER_PAGE = 3;
+const MINUTE_MS = 60 * 1000;
 
-export const DECK_TITLE_MAX = 30;
-export const DECK_SUBTITLE_MAX = 100;
-export const DUPLICATE_TITLE_MAX = 100;
-export const DUPLICATE_TITLE_PREFIX = 'Copy of ';
+// ── Ids
 
+/** Largest id the API accepts: ids are 32-bit signed integers in PostgreSQL (`serial`). */
+export const ID_MAX = 2_147_483_647;
+
+// ── Accounts and sign-in
+
+/** Shortest password a new account may choose (NIST SP 800-63B's minimum for chosen passwords). */
+export const PASSWORD_MIN = 8;
+/** Longest password accepted: long enough for any passphrase, short enough to bound the hashing work. */
+export const PASSWORD_MAX = 128;
+/** Longest email address: the most an address can be and still be delivered (RFC 5321). */
+export const EMAIL_MAX = 254;
+/** Longest account name: a display name, shown in the user menu and on shared decks. */
+export const USER_NAME_MAX = 100;
+/** Default of SESSION_IDLE_DAYS: a session unused this many days ends, so a lost device does not stay signed in. */
+export const SESSION_IDLE_DAYS_DEFAULT = 14;
+/** Default of SESSION_MAX_DAYS: every session ends this many days after sign-in, however much it is used. */
+export const SESSION_MAX_DAYS_DEFAULT = 30;
+/** Failed sign-ins allowed per (account, address) in LOGIN_WINDOW_MS (RATE_LIMIT_LOGIN overrides it): slows password guessing. */
+export const LOGIN_ATTEMPTS_MAX = 10;
+/** The window LOGIN_ATTEMPTS_MAX counts in. */
+export const LOGIN_WINDOW_MS = 15 * MINUTE_MS;
+/** Failed sign-ins one address may make across accounts, as a multiple of LOGIN_ATTEMPTS_MAX: a class behind one school address still fits. */
+export const LOGIN_ADDRESS_FACTOR = 10;
+/** Longest delay one account's failures from unknown addresses impose on the next attempt: slows guessing, never locks a parent out. */
+export const LOGIN_BACKOFF_MAX_MS = MINUTE_MS;
+/** How long an address that signed in to an account stays exempt from that account's back-off. */
+export const LOGIN_KNOWN_ADDRESS_DAYS = 30;
+/** Accounts created per address in SIGNUP_WINDOW_MS (RATE_LIMIT_SIGNUP overrides it): stops mass sign-ups. */
+export const SIGNUPS_MAX = 10;
+/** The window SIGNUPS_MAX counts in. */
+export const SIGNUP_WINDOW_MS = 60 * MINUTE_MS;
+/** How long a sign-in started at a provider may take before it must start again (its flow cookie's lifetime). */
+export const OIDC_FLOW_MAX_AGE_SECONDS = 10 * 60;
+/** Longest provider id in a sign-in URL: configured ids are short words, anything longer is no provider. */
+export const OIDC_PROVIDER_ID_MAX = 50;
+/** Longest authorization code a provider may send back (providers' codes are far shorter; bounds junk). */
+export const OAUTH_CODE_MAX = 4096;
+/** Longest `state` a provider may send back: ours is short, so this only bounds junk. */
+export const OAUTH_STATE_MAX = 512;
+/** Longest URL-valued callback parameter (`iss`, `error_uri`): the usual practical URL limit. */
+export const OAUTH_URL_MAX = 2048;
+/** Longest `error` code a provider may send back (RFC 6749 codes are single words). */
+export const OAUTH_ERROR_MAX = 256;
+/** Longest free-text callback parameter (`error_description`, `session_state`). */
+export const OAUTH_TEXT_MAX = 1024;
+
+// ── Students
+
+/** Longest student name: fits the student switcher and the progress heading. */
 export const STUDENT_NAME_MAX = 50;
+/** Youngest age a student may be given (age is optional). */
 export const STUDENT_AGE_MIN = 1;
+/** Oldest age a student may be given: anything above is a typing mistake. */
 export const STUDENT_AGE_MAX = 100;
+/** A student's native language: unset, or one of the app's two languages (as SPEC §3 spells them). */
 export const NATIVE_LANGUAGES = ['', 'English', 'Español'] as const;
 
-export const CARD_TEXT_MAX = 500;
-export const PRONUNCIATION_MAX = 500;
+// ── Decks
 
-export const BUG_TITLE_MAX = 100;
-export const BUG_DESCRIPTION_MAX = 1000;
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const EMAIL_MAX = 254;
-export const USER_NAME_MAX = 100;
-
-/** Largest picture accepted for a card, before re-encoding. */
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-/** Longest side of a stored picture. */
-export const IMAGE_MAX_DIMENSION = 1024;
-
-export const STUDY_DURATION_MAX_SECONDS = 24 * 60 * 60;
-
+/** Longest deck title: fits one line of a deck tile on a phone. */
+export const DECK_TITLE_MAX = 30;
+/** Longest deck subtitle: a short second line under the title. */
+export const DECK_SUBTITLE_MAX = 100;
+/** Longest title of a duplicated deck: DUPLICATE_TITLE_PREFIX plus a full deck title fits; longer ones are cut. */
+export const DUPLICATE_TITLE_MAX = 100;
+/** What a duplicated deck's default title starts with, before the original title. */
+export const DUPLICATE_TITLE_PREFIX = 'Copy of ';
+/** Longest `original_deck_id`: a catalogue deck's id, a short slug. */
+export const ORIGINAL_DECK_ID_MAX = 100;
+/** Decks shown per page of the home screen (SPEC §9). */
+export const DECKS_PER_PAGE = 3;
+/** The colours a deck may have; the first is the default. */
 export const DECK_COLORS = [
   '#ff6b6b',
   '#4ecdc4',
@@ -43,13 +92,88 @@ export const DECK_COLORS = [
   '#ff3838',
   '#2ed573',
 ] as const;
+/** The colour of a deck created without one. */
 export const DEFAULT_DECK_COLOR = DECK_COLORS[0];
 
+// ── Cards
+
+/** Longest English or Spanish text of a card: a sentence or two fits a card face. */
+export const CARD_TEXT_MAX = 500;
+/** Longest pronunciation hint of a card side. */
+export const PRONUNCIATION_MAX = 500;
+/** Most cards one import request may carry: any catalogue deck fits, and one request stays a modest transaction. */
+export const IMPORT_CARDS_MAX = 500;
+
+// ── Pictures
+
+/** Largest picture accepted for a card, before re-encoding: a phone photo fits. */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Longest side of a stored picture: sharp on any screen a card is shown on, and small to store. */
+export const IMAGE_MAX_DIMENSION = 1024;
+/** Most pixels a picture may decode to: a "pixel flood" file decompresses into gigabytes. */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+/** Longest side a picture may claim, checked before decoding: absurd shapes (1 × 49,000,000) take minutes to decode. */
+export const IMAGE_MAX_SIDE = 16_384;
+/** Most seconds one picture may spend decoding and re-encoding before it is refused. */
+export const IMAGE_DECODE_BUDGET_SECONDS = 10;
+/** Pictures decoded at the same time, over all users (each user's wait behind each other). */
+export const IMAGE_DECODE_CONCURRENCY = 2;
+
+// ── Study
+
+/** Longest study session recorded: a tab left open for days still counts as one day at most. */
+export const STUDY_DURATION_MAX_SECONDS = 24 * 60 * 60;
+/** Most cards one study session may count (studied, mastered, not mastered): far beyond any real session. */
+export const STUDY_CARDS_MAX = 100_000;
+/** How far a session's accuracy percentage may be from mastered ÷ studied: room for the client's rounding. */
+export const STUDY_ACCURACY_TOLERANCE = 0.5;
+/** Most card results one save may carry: a whole session's answers, with room to spare. */
+export const CARD_RESULTS_MAX = 1000;
+/** Shortest idempotency key a save accepts: short keys would collide between sessions. */
+export const IDEMPOTENCY_KEY_MIN = 8;
+/** Longest idempotency key a save accepts: a UUID fits, with room for a prefix. */
+export const IDEMPOTENCY_KEY_MAX = 100;
+/** Days a save's idempotency key is kept: longer than the oldest answer the server still accepts, so a late retry is still recognised. */
+export const IDEMPOTENCY_KEY_RETENTION_DAYS = 31;
+
+// ── Progress
+
+/** A card answered correctly less often than this percentage of the time needs attention (progress screen). */
+export const ATTENTION_ACCURACY_BELOW = 80;
+/** Most cards the progress screen lists as needing attention, worst first. */
+export const ATTENTION_CARDS_MAX = 20;
+
+// ── Bug board
+
+/** Longest bug title: one line in the list. */
+export const BUG_TITLE_MAX = 100;
+/** Longest bug description: a few paragraphs. */
+export const BUG_DESCRIPTION_MAX = 1000;
+/** Bugs shown per page of the board (SPEC §9). */
+export const BUGS_PER_PAGE = 3;
+/** Longest bug-close password accepted: longer than any real one, it bounds the hashing work per guess. */
+export const BUG_ADMIN_PASSWORD_MAX = 200;
+/** Wrong bug-close passwords allowed in BUG_CLOSE_WINDOW_MS (RATE_LIMIT_BUG_CLOSE overrides it): slows guessing. */
+export const BUG_CLOSE_ATTEMPTS_MAX = 5;
+/** The window BUG_CLOSE_ATTEMPTS_MAX counts in. */
+export const BUG_CLOSE_WINDOW_MS = 15 * MINUTE_MS;
+
+// ── Requests
+
+/** Largest JSON request body: far above any ordinary request, it bounds what one request makes the server parse. */
+export const JSON_BODY_MAX_BYTES = 256 * 1024;
+
+// ── Languages and themes
+
+/** The languages of the interface and of every card. */
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** The interface language until one is chosen or detected. */
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/** localStorage key of the chosen theme (SPEC §3). */
 export const THEME_STORAGE_KEY = 'theme';
+/** The theme until one is chosen. */
 export const DEFAULT_THEME_ID = 'default';
 
 export interface ThemeColors {
@@ -157,5 +281,63 @@ export const THEMES: readonly Theme[] = [
   },
 ];
 
+// ── Catalogue
+
 /** Name shown on decks imported from the catalogue. */
 export const HELPER_AUTHOR_NAME = 'Flashcards Team';
+
+// ---------------------------------------------------------------------------------------------
+// Spaced repetition (FSRS through ts-fsrs; src/shared/srs.ts)
+// ---------------------------------------------------------------------------------------------
+
+/** Most cards in one review session (a child's attention span); "Keep going" asks for more. */
+export const REVIEW_SESSION_SIZE = 20;
+
+/** How an answer was graded: simple grading only uses again (Not mastered) and good (Mastered). */
+export const RATINGS = ['again', 'hard', 'good', 'easy'] as const;
+export type ReviewRating = (typeof RATINGS)[number];
+
+/** A card's memory state: never studied, in its first short steps, scheduled in days, or forgotten and relearning. */
+export const MEMORY_STATES = ['new', 'learning', 'review', 'relearning'] as const;
+export type MemoryStateName = (typeof MEMORY_STATES)[number];
+
+/** Share of cards the student should still recall when they come due (FSRS desired retention). */
+export const RETENTION_MIN = 0.8;
+export const RETENTION_MAX = 0.97;
+export const DEFAULT_RETENTION = 0.9;
+
+/** New cards introduced per local day. */
+export const NEW_PER_DAY_MIN = 0;
+export const NEW_PER_DAY_MAX = 100;
+export const DEFAULT_NEW_PER_DAY = 10;
+
+/** Cards already known before today that are reviewed per local day. */
+export const REVIEWS_PER_DAY_MIN = 10;
+export const REVIEWS_PER_DAY_MAX = 500;
+export const DEFAULT_REVIEWS_PER_DAY = 100;
+
+/** Grading buttons: simple (Mastered / Not mastered) or detailed (Again / Hard / Good / Easy, older learners). */
+export const GRADING_MODES = ['simple', 'detailed'] as const;
+export type GradingMode = (typeof GRADING_MODES)[number];
+export const DEFAULT_GRADING_MODE: GradingMode = 'simple';
+
+/** Whether cards are read aloud as they appear (settings of a later audio issue); off by default. */
+export const DEFAULT_AUTO_READ = false;
+
+/** Short steps (ts-fsrs step units) before a new card is scheduled in days, and after a forgotten one. */
+export const LEARNING_STEPS = ['1m', '10m'] as const;
+export const RELEARNING_STEPS = ['10m'] as const;
+
+/** A review's reviewed_at may be at most this far ahead of the server's clock (devices' clocks drift). */
+export const REVIEWED_AT_MAX_FUTURE_MS = 5 * 60 * 1000;
+/** Oldest reviewed_at accepted (an offline device syncing late). */
+export const REVIEWED_AT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Longest answer time kept in the review log. */
+export const REVIEW_DURATION_MAX_MS = 60 * 60 * 1000;
+
+/** Days in the due forecast of the progress screen, today first. */
+export const FORECAST_DAYS = 14;
+/** Days in the activity calendar of the progress screen (12 weeks), oldest first. */
+export const ACTIVITY_DAYS = 84;
+/** A streak survives one missed day (a rest day) in any this many consecutive days. */
+export const STREAK_REST_DAY_WINDOW = 7;

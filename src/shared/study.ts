@@ -27,7 +27,8 @@ export function shuffle<T>(items: readonly T[], random: () => number = Math.rand
 
 /**
  * Whole seconds between two `Date.now()`-style timestamps, clamped to what the server accepts
- * (0 to 24 h): a clock that moved backwards gives 0, a tab left open for days gives 24 h.
+ * (0 to STUDY_DURATION_MAX_SECONDS): a clock that moved backwards gives 0, a tab left open for days
+ * gives the maximum.
  */
 export function durationSeconds(startMs: number, endMs: number): number {
   const seconds = Math.round((endMs - startMs) / 1000);

@@ -6,6 +6,8 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { initialMigration } from './migrations/0001-initial';
 import { progressTotalsMigration } from './migrations/0002-progress-totals';
+import { memoryMigration } from './migrations/0003-memory';
+import { rateLimitsMigration } from './migrations/0004-rate-limits';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -84,7 +86,12 @@ function withStatementCache(sqlite: SQLite.Database) {
 
 /** Every migration, in order; the same files serve both databases. */
 function migrations(dialect: Dialect): Record<string, Migration> {
-  return { '0001-initial': initialMigration(dialect), '0002-progress-totals': progressTotalsMigration() };
+  return {
+    '0001-initial': initialMigration(dialect),
+    '0002-progress-totals': progressTotalsMigration(),
+    '0003-memory': memoryMigration(dialect),
+    '0004-rate-limits': rateLimitsMigration(),
+  };
 }
 
 /** Brings the schema up to date; throws if a migration fails. */

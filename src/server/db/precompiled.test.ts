@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/harness';
 import { seedDeck, seedStudent } from '../testing/seed-study';
 import { precompiled } from './precompiled';
+import { inTransaction } from './transaction';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,7 +49,7 @@ describe('precompiled queries', () => {
     }
     expect((await titles(t.db.kysely, alice.id, ana)).map((r) => r.title)).toEqual(['First', 'Second']);
     // Inside a transaction too (the same compiled form).
-    await t.db.kysely.transaction().execute(async (trx) => {
+    await inTransaction(t.db, async (trx) => {
       expect(await titles(trx, bob.id, ben)).toEqual([{ title: 'Bob' }]);
     });
   });
@@ -64,15 +65,12 @@ describe('precompiled queries', () => {
     );
     const n = async (p: Promise<{ n: number | string }[]>) => Number((await p)[0]!.n);
     let outside: Promise<{ n: number | string }[]> | undefined;
-    await t.db.kysely
-      .transaction()
-      .execute(async (trx) => {
-        await seedDeck({ ...t.db, kysely: trx }, carla.id, { studentId: student });
-        // Started while the transaction is open, not awaited inside it (that would wait for ever on SQLite).
-        outside = count(t.db.kysely, carla.id);
-        throw new Error('roll back');
-      })
-      .catch(() => undefined);
+    await inTransaction(t.db, async (trx) => {
+      await seedDeck({ ...t.db, kysely: trx }, carla.id, { studentId: student });
+      // Started while the transaction is open, not awaited inside it (that would wait for ever on SQLite).
+      outside = count(t.db.kysely, carla.id);
+      throw new Error('roll back');
+    }).catch(() => undefined);
     expect(await n(outside!)).toBe(0);
     expect(await n(count(t.db.kysely, carla.id))).toBe(0);
     await seedDeck(t.db, carla.id, { studentId: student });

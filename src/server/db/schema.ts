@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 
 /**
  * Table types shared by SQLite and PostgreSQL. Booleans are stored as 0/1 integers and
@@ -21,7 +21,19 @@ export interface Database {
   bugs: BugsTable;
   bug_votes: BugVotesTable;
   app_settings: AppSettingsTable;
+  review_logs: ReviewLogsTable;
+  memory_states: MemoryStatesTable;
+  new_card_cursors: NewCardCursorsTable;
+  review_activity: ReviewActivityTable;
+  streak_days: StreakDaysTable;
+  rate_limits: RateLimitsTable;
 }
+
+/**
+ * What every repository function takes first: the app's database or one transaction of it
+ * (transactions are opened by services, through db/transaction.ts).
+ */
+export type DbHandle = Kysely<Database>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -65,6 +77,12 @@ export interface StudentsTable {
   age: number | null;
   native_language: string;
   created_at: string;
+  /** Learning settings (migration 0003; defaults in @shared/constants). */
+  desired_retention: Generated<number>;
+  new_per_day: Generated<number>;
+  max_reviews_per_day: Generated<number>;
+  grading: Generated<string>;
+  auto_read: Generated<number>;
 }
 
 export interface DecksTable {
@@ -171,4 +189,67 @@ export interface BugVotesTable {
 export interface AppSettingsTable {
   key: string;
   value: string;
+}
+
+/** Rate-limit counters shared by every app instance (times in ms since the epoch). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_end: number;
+  last_at: number;
+}
+
+/** Every answer of a student on a card (append-only): the source of truth of memory_states. */
+export interface ReviewLogsTable {
+  id: Generated<number>;
+  student_id: number;
+  card_id: number;
+  /** again | hard | good | easy */
+  rating: string;
+  reviewed_at: string;
+  duration_ms: number | null;
+  created_at: string;
+}
+
+/** A student's FSRS memory of one card (src/shared/srs.ts Memory), recomputable from review_logs. */
+export interface MemoryStatesTable {
+  student_id: number;
+  card_id: number;
+  /** The card's deck (cards never move), so that per-deck queries need no join. */
+  deck_id: number;
+  /** learning | review | relearning (no row while a card is new) */
+  state: string;
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  last_review: string;
+}
+
+/** Every card of the deck with an id up to seen_through has a memory row for the student (speeds up finding new cards). */
+export interface NewCardCursorsTable {
+  student_id: number;
+  deck_id: number;
+  seen_through: number;
+}
+
+/** Answers per student, deck and UTC quarter hour (the activity calendar, in any time zone). */
+export interface ReviewActivityTable {
+  student_id: number;
+  deck_id: number;
+  /** 'YYYY-MM-DDTHH:MM' (UTC, minutes 00/15/30/45) */
+  slot: string;
+  reviews: number;
+  correct: number;
+}
+
+/** Local days on which the student's review was finished (memory.service.ts says when). */
+export interface StreakDaysTable {
+  student_id: number;
+  /** 'YYYY-MM-DD' in the student's time zone */
+  day: string;
 }

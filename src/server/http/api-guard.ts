@@ -1,18 +1,17 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { IMAGE_MAX_BYTES } from '@shared/constants';
+import { IMAGE_MAX_BYTES, JSON_BODY_MAX_BYTES } from '@shared/constants';
 import type { AppDeps, AppEnv } from '../context';
 import { ApiError, unauthorized } from './errors';
 import { refuseNulText } from './nul-text';
 import { checkSameOrigin } from './security';
 import { sessionLoader } from './sessions';
 
-const JSON_BODY_LIMIT = 256 * 1024;
 /**
  * Multipart card uploads: SPEC §3 sends the same picture twice (front_image and back_image), so
- * twice the per-picture limit plus room for the text fields; each file is checked on its own.
+ * twice the per-picture limit plus a JSON body's room for the text fields; each file is checked on its own.
  */
-const UPLOAD_BODY_LIMIT = 2 * IMAGE_MAX_BYTES + 256 * 1024;
+const UPLOAD_BODY_LIMIT = 2 * IMAGE_MAX_BYTES + JSON_BODY_MAX_BYTES;
 
 const tooLarge = (limit: number) =>
   new ApiError(413, 'too_large', `Request body is too large (limit ${Math.round(limit / 1024)} KB)`);
@@ -47,7 +46,7 @@ export function apiGuard(deps: AppDeps, access: ApiAccess): MiddlewareHandler<Ap
   return (c, next) => {
     checkSameOrigin(deps.config, c);
     const limit =
-      c.req.path === '/api/cards' || c.req.path.startsWith('/api/cards/') ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
+      c.req.path === '/api/cards' || c.req.path.startsWith('/api/cards/') ? UPLOAD_BODY_LIMIT : JSON_BODY_MAX_BYTES;
     // Node's parser holds a body to its Content-Length, so without Transfer-Encoding the header decides.
     // bodyLimit would first build a full web Request and lose the direct body read (bench/README.md).
     if (!c.req.header('transfer-encoding')) {

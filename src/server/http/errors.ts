@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { ApiErrorBody, FieldError } from '@shared/schemas/common';
-import type { Logger } from '../logger';
+import { requestLogger, type Logger } from '../logger';
 
 /** An error the API reports to the client as `{ error, code }` with a status. */
 export class ApiError extends Error {
@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: FieldError[],
+    /** Seconds until a refused attempt may be tried again (429): sent as Retry-After and `retry_after`. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -21,6 +23,8 @@ export const notFound = (what = 'Not found') => new ApiError(404, 'not_found', w
 export const forbidden = (message: string, code = 'forbidden') => new ApiError(403, code, message);
 export const conflict = (message: string, code = 'conflict') => new ApiError(409, code, message);
 export const unauthorized = () => new ApiError(401, 'unauthorized', 'Sign-in required');
+export const rateLimited = (seconds: number) =>
+  new ApiError(429, 'rate_limited', `Too many attempts. Try again in ${seconds} seconds.`, undefined, seconds);
 
 /** Turns zod issues into the `fields` list of a 400 answer. */
 export function fieldErrors(error: z.ZodError): FieldError[] {
@@ -50,13 +54,21 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.out
 }
 
 export function errorBody(err: ApiError): ApiErrorBody {
-  return { error: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) };
+  return {
+    error: err.message,
+    code: err.code,
+    ...(err.fields ? { fields: err.fields } : {}),
+    ...(err.retryAfter ? { retry_after: err.retryAfter } : {}),
+  };
 }
 
 /** The app's onError: known errors keep their status; anything else is a logged 500 without details. */
 export function handleError(logger: Logger) {
   return (err: Error, c: Context) => {
-    if (err instanceof ApiError) return c.json(errorBody(err), err.status);
+    if (err instanceof ApiError) {
+      if (err.retryAfter) c.header('Retry-After', String(err.retryAfter));
+      return c.json(errorBody(err), err.status);
+    }
     if (err instanceof HTTPException) {
       const status = err.status;
       const code =
@@ -70,7 +82,7 @@ export function handleError(logger: Logger) {
       const message = status === 413 ? 'Request body is too large' : err.message || 'Bad request';
       return c.json({ error: message, code }, status as ContentfulStatusCode);
     }
-    logger.error('unhandled error', { path: c.req.path, method: c.req.method, err: String(err?.stack ?? err) });
+    requestLogger(logger, c).error({ err, method: c.req.method, path: c.req.path }, 'unhandled error');
     return c.json({ error: 'Internal server error', code: 'internal' }, 500);
   };
 }

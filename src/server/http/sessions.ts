@@ -2,7 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps, AppEnv } from '../context';
-import { precompiled } from '../db/precompiled';
+import * as sessions from '../features/auth/sessions.repository';
 import { unauthorized } from './errors';
 
 /** Refresh last_seen_at at most this often, to keep reads cheap. */
@@ -23,16 +23,13 @@ export async function startSession(deps: AppDeps, c: Context, userId: number): P
   await deleteSessionRow(deps, c);
   const token = randomBytes(32).toString('base64url');
   const now = deps.now();
-  await deps.db.kysely
-    .insertInto('sessions')
-    .values({
-      token_hash: hashToken(token),
-      user_id: userId,
-      created_at: now.toISOString(),
-      last_seen_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + deps.config.sessionMaxMs).toISOString(),
-    })
-    .execute();
+  await sessions.insert(deps.db.kysely, {
+    token_hash: hashToken(token),
+    user_id: userId,
+    created_at: now.toISOString(),
+    last_seen_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + deps.config.sessionMaxMs).toISOString(),
+  });
   setCookie(c, sessionCookieName(deps), token, {
     ...cookieOptions(deps),
     maxAge: Math.floor(deps.config.sessionMaxMs / 1000),
@@ -43,7 +40,7 @@ export async function startSession(deps: AppDeps, c: Context, userId: number): P
 async function deleteSessionRow(deps: AppDeps, c: Context): Promise<boolean> {
   const token = getCookie(c, sessionCookieName(deps));
   if (!token) return false;
-  await deps.db.kysely.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+  await sessions.removeByTokenHash(deps.db.kysely, hashToken(token));
   return true;
 }
 
@@ -52,11 +49,8 @@ export async function endSession(deps: AppDeps, c: Context): Promise<void> {
   if (await deleteSessionRow(deps, c)) deleteCookie(c, sessionCookieName(deps), cookieOptions(deps));
 }
 
-// Runs on every request: compiled once (src/server/db/precompiled.ts).
-const sessionByTokenHash = precompiled((db, tokenHash: string) =>
-  db.selectFrom('sessions').select(['id', 'user_id', 'last_seen_at', 'expires_at']).where('token_hash', '=', tokenHash),
-);
-
+/** Longer than any token startSession makes: such a cookie is not looked up. */
+const TOKEN_MAX_LENGTH = 100;
 /** A token as startSession makes them (base64url). */
 const PLAIN_TOKEN = /^[A-Za-z0-9_-]+$/;
 
@@ -84,8 +78,8 @@ export function sessionLoader(deps: AppDeps): (c: Context<AppEnv>) => Promise<vo
   return async (c) => {
     c.set('user', null);
     const token = sessionToken(c, cookieName);
-    if (!token || token.length > 100) return;
-    const [row] = await sessionByTokenHash(deps.db.kysely, hashToken(token));
+    if (!token || token.length > TOKEN_MAX_LENGTH) return;
+    const [row] = await sessions.findByTokenHash(deps.db.kysely, hashToken(token));
     if (!row) return;
     const now = deps.now();
     const nowMs = now.getTime();
@@ -95,14 +89,10 @@ export function sessionLoader(deps: AppDeps): (c: Context<AppEnv>) => Promise<vo
     if (Date.parse(row.expires_at) > nowMs && lastSeenMs > nowMs - deps.config.sessionIdleMs) {
       c.set('user', { id: row.user_id, sessionId: row.id });
       if (nowMs - lastSeenMs > TOUCH_INTERVAL_MS) {
-        await deps.db.kysely
-          .updateTable('sessions')
-          .set({ last_seen_at: now.toISOString() })
-          .where('id', '=', row.id)
-          .execute();
+        await sessions.touch(deps.db.kysely, row.id, now.toISOString());
       }
     } else {
-      await deps.db.kysely.deleteFrom('sessions').where('id', '=', row.id).execute();
+      await sessions.remove(deps.db.kysely, row.id);
     }
   };
 }

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Agent, TestApp, TestResponse } from './harness';
 import { cardForm } from './images';
-import { ownedBy, snapshot, type World } from './world';
+import { catalogueCards, ownedBy, snapshot, type World } from './world';
 import { authorize } from './identity-provider';
 
 /**
@@ -307,13 +307,14 @@ export const MATRIX: Record<string, Case[]> = {
   'POST /api/decks/:id/import-cards': [
     {
       object: 'imported deck',
-      request: (c) => body(`/api/decks/${c.w.emptyImportedDeck}/import-cards`, { cards: [{ en: 'one', es: 'uno' }] }),
+      request: (c) =>
+        body(`/api/decks/${c.w.emptyImportedDeck}/import-cards`, { cards: catalogueCards('section-1-week-2') }),
       other: 404,
       owner: 200,
     },
     {
       object: 'deck',
-      request: (c) => body(`/api/decks/${c.w.deck}/import-cards`, { cards: [{ en: 'one', es: 'uno' }] }),
+      request: (c) => body(`/api/decks/${c.w.deck}/import-cards`, { cards: catalogueCards('section-1-week-2') }),
       other: 404,
       owner: 403,
     },

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { ID_MAX, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN } from '@shared/constants';
 
 /**
  * Generators of bad input for the fuzz suite. Each generated request says whether it is surely
@@ -144,11 +145,11 @@ export function email(max: number): FieldSpec {
   return { ...base, bad: fc.oneof(base.bad, notEmail, fc.constantFrom('a@', '@b.c', 'a@b', 'a b@c.d', 'a@b..c')) };
 }
 
-/** An optional idempotency key: 8 to 100 of [A-Za-z0-9_-]. */
+/** An optional idempotency key: IDEMPOTENCY_KEY_MIN to IDEMPOTENCY_KEY_MAX of [A-Za-z0-9_-]. */
 export const idempotencyKey: FieldSpec = {
   bad: fc.oneof(
-    fc.string({ unit: fc.constantFrom('a', 'Z', '0', '_', '-'), maxLength: 7 }),
-    overlong(100),
+    fc.string({ unit: fc.constantFrom('a', 'Z', '0', '_', '-'), maxLength: IDEMPOTENCY_KEY_MIN - 1 }),
+    overlong(IDEMPOTENCY_KEY_MAX),
     fc.constantFrom('abc def ghi', 'abcdefgh!', '../../etc/passwd', 'abcdefgh\u0000', 'clé-unique-1'),
     notStringNorNull,
     fc.constant(null),
@@ -156,7 +157,7 @@ export const idempotencyKey: FieldSpec = {
   required: false,
 };
 
-export const id = (required = true): FieldSpec => int({ min: 1, max: 2_147_483_647, required });
+export const id = (required = true): FieldSpec => int({ min: 1, max: ID_MAX, required });
 
 export function oneOf(values: readonly unknown[], required = false): FieldSpec {
   const bad = fc.oneof(

@@ -1,6 +1,32 @@
 import fc from 'fast-check';
-import { DECK_COLORS, NATIVE_LANGUAGES } from '@shared/constants';
-import type { World } from './world';
+import {
+  BUG_ADMIN_PASSWORD_MAX,
+  BUG_DESCRIPTION_MAX,
+  BUG_TITLE_MAX,
+  CARD_RESULTS_MAX,
+  CARD_TEXT_MAX,
+  DECK_COLORS,
+  DECK_SUBTITLE_MAX,
+  DECK_TITLE_MAX,
+  DUPLICATE_TITLE_MAX,
+  EMAIL_MAX,
+  ID_MAX,
+  IMPORT_CARDS_MAX,
+  NATIVE_LANGUAGES,
+  OAUTH_CODE_MAX,
+  OAUTH_STATE_MAX,
+  ORIGINAL_DECK_ID_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  STUDENT_AGE_MAX,
+  STUDENT_AGE_MIN,
+  STUDENT_NAME_MAX,
+  STUDY_ACCURACY_TOLERANCE,
+  STUDY_CARDS_MAX,
+  STUDY_DURATION_MAX_SECONDS,
+  USER_NAME_MAX,
+} from '@shared/constants';
+import { catalogueCards, type World } from './world';
 import {
   MALFORMED,
   NOT_OBJECTS,
@@ -38,8 +64,8 @@ export interface JsonSpec {
 
 const cardItem = { en: 'one', es: 'uno' };
 const studentFields = {
-  name: str({ min: 1, max: 50, trim: true }),
-  age: int({ min: 1, max: 100, nullable: true, required: false }),
+  name: str({ min: 1, max: STUDENT_NAME_MAX, trim: true }),
+  age: int({ min: STUDENT_AGE_MIN, max: STUDENT_AGE_MAX, nullable: true, required: false }),
   native_language: oneOf(NATIVE_LANGUAGES),
 };
 
@@ -48,21 +74,25 @@ export const JSON_ENDPOINTS: JsonSpec[] = [
     method: 'POST',
     path: () => '/api/auth/local/signup',
     valid: () => ({ email: 'fuzz@example.com', password: 'long enough password', name: 'Fuzz' }),
-    fields: { email: email(254), password: str({ min: 8, max: 128 }), name: str({ min: 1, max: 100, trim: true }) },
+    fields: {
+      email: email(EMAIL_MAX),
+      password: str({ min: PASSWORD_MIN, max: PASSWORD_MAX }),
+      name: str({ min: 1, max: USER_NAME_MAX, trim: true }),
+    },
     asVisitor: true,
   },
   {
     method: 'POST',
     path: () => '/api/auth/local/login',
     valid: () => ({ email: 'fuzz@example.com', password: 'whatever' }),
-    fields: { email: str({ min: 1, max: 254, trim: true }), password: str({ min: 1, max: 128 }) },
+    fields: { email: str({ min: 1, max: EMAIL_MAX, trim: true }), password: str({ min: 1, max: PASSWORD_MAX }) },
     asVisitor: true,
   },
   {
     method: 'POST',
     path: () => '/api/sessions',
     valid: () => ({ code: 'abc', state: 'def' }),
-    fields: { code: str({ min: 1, max: 4096 }), state: str({ min: 1, max: 512 }) },
+    fields: { code: str({ min: 1, max: OAUTH_CODE_MAX }), state: str({ min: 1, max: OAUTH_STATE_MAX }) },
     asVisitor: true,
   },
   { method: 'POST', path: () => '/api/students', valid: () => ({ name: 'Kid', age: 7 }), fields: studentFields },
@@ -77,30 +107,33 @@ export const JSON_ENDPOINTS: JsonSpec[] = [
     path: () => '/api/decks',
     valid: (w) => ({ title: 'Fuzz deck', student_id: w.student, color: DECK_COLORS[1] }),
     fields: {
-      title: str({ min: 1, max: 30, trim: true }),
-      subtitle: str({ max: 100, trim: true, nullable: true }),
+      title: str({ min: 1, max: DECK_TITLE_MAX, trim: true }),
+      subtitle: str({ max: DECK_SUBTITLE_MAX, trim: true, nullable: true }),
       color: oneOf(DECK_COLORS),
-      student_id: int({ min: 1, max: 2_147_483_647, nullable: true, required: false }),
+      student_id: int({ min: 1, max: ID_MAX, nullable: true, required: false }),
       is_imported: bool(),
-      original_deck_id: str({ min: 1, max: 100, nullable: true, required: false }),
+      original_deck_id: str({ min: 1, max: ORIGINAL_DECK_ID_MAX, nullable: true, required: false }),
     },
   },
   {
     method: 'PUT',
     path: (w) => `/api/decks/${w.deck}`,
     valid: () => ({ title: 'Renamed', subtitle: 'Sub' }),
-    fields: { title: str({ min: 1, max: 30, trim: true }), subtitle: str({ max: 100, trim: true, nullable: true }) },
+    fields: {
+      title: str({ min: 1, max: DECK_TITLE_MAX, trim: true }),
+      subtitle: str({ max: DECK_SUBTITLE_MAX, trim: true, nullable: true }),
+    },
   },
   {
     method: 'POST',
     path: (w) => `/api/decks/${w.deck}/duplicate`,
     valid: () => ({ title: 'Copy' }),
-    fields: { title: str({ min: 1, max: 100, trim: true, required: false }) },
+    fields: { title: str({ min: 1, max: DUPLICATE_TITLE_MAX, trim: true, required: false }) },
   },
   {
     method: 'POST',
     path: (w) => `/api/decks/${w.emptyImportedDeck}/import-cards`,
-    valid: () => ({ cards: [cardItem] }),
+    valid: () => ({ cards: catalogueCards('section-1-week-2') }),
     nestedText: (v) => [
       { cards: [{ en: v, es: 'uno' }] },
       { cards: [{ ...cardItem, es_pronunciation: v }] },
@@ -110,8 +143,8 @@ export const JSON_ENDPOINTS: JsonSpec[] = [
       cards: list(
         cardItem,
         fc.oneof(
-          fc.record({ en: str({ min: 1, max: 500, trim: true }).bad, es: fc.constant('uno') }),
-          fc.record({ en: fc.constant('one'), es: str({ min: 1, max: 500, trim: true }).bad }),
+          fc.record({ en: str({ min: 1, max: CARD_TEXT_MAX, trim: true }).bad, es: fc.constant('uno') }),
+          fc.record({ en: fc.constant('one'), es: str({ min: 1, max: CARD_TEXT_MAX, trim: true }).bad }),
           fc.record({
             en: fc.constant('one'),
             es: fc.constant('uno'),
@@ -119,7 +152,7 @@ export const JSON_ENDPOINTS: JsonSpec[] = [
           }),
           fc.constantFrom(null, 'card', 1, []),
         ),
-        500,
+        IMPORT_CARDS_MAX,
       ),
     },
   },
@@ -138,11 +171,11 @@ export const JSON_ENDPOINTS: JsonSpec[] = [
     fields: {
       student_id: id(),
       deck_id: id(),
-      cards_studied: int({ min: 0, max: 100_000 }),
-      cards_mastered: int({ min: 0, max: 100_000 }),
-      cards_not_mastered: int({ min: 0, max: 100_000 }),
-      accuracy_percentage: num({ min: 0, max: 100, consistent: (v) => Math.abs(v - 50) <= 0.5 }),
-      study_duration_seconds: int({ min: 0, max: 86_400 }),
+      cards_studied: int({ min: 0, max: STUDY_CARDS_MAX }),
+      cards_mastered: int({ min: 0, max: STUDY_CARDS_MAX }),
+      cards_not_mastered: int({ min: 0, max: STUDY_CARDS_MAX }),
+      accuracy_percentage: num({ min: 0, max: 100, consistent: (v) => Math.abs(v - 50) <= STUDY_ACCURACY_TOLERANCE }),
+      study_duration_seconds: int({ min: 0, max: STUDY_DURATION_MAX_SECONDS }),
       idempotency_key: idempotencyKey,
     },
   },
@@ -159,7 +192,7 @@ export const JSON_ENDPOINTS: JsonSpec[] = [
           fc.record({ card_id: fc.constant(1), is_correct: bool(true).bad }),
           fc.constantFrom(null, 1, 'x', {}),
         ),
-        1000,
+        CARD_RESULTS_MAX,
       ),
       idempotency_key: idempotencyKey,
     },
@@ -168,13 +201,16 @@ export const JSON_ENDPOINTS: JsonSpec[] = [
     method: 'POST',
     path: () => '/api/bugs',
     valid: () => ({ title: 'Broken', description: 'It broke' }),
-    fields: { title: str({ min: 1, max: 100, trim: true }), description: str({ min: 1, max: 1000, trim: true }) },
+    fields: {
+      title: str({ min: 1, max: BUG_TITLE_MAX, trim: true }),
+      description: str({ min: 1, max: BUG_DESCRIPTION_MAX, trim: true }),
+    },
   },
   {
     method: 'DELETE',
     path: (w) => `/api/bugs/${w.bug}`,
     valid: () => ({ password: 'not the password' }),
-    fields: { password: str({ min: 1, max: 200 }) },
+    fields: { password: str({ min: 1, max: BUG_ADMIN_PASSWORD_MAX }) },
   },
 ];
 

@@ -32,6 +32,8 @@ export interface TestAppOptions {
   rateLimits?: Partial<RateLimits>;
   /** Receives every log line (for tests that read the log). */
   log?: (line: string) => void;
+  /** A second app instance on the same database as this one (its own connections), as behind a load balancer. */
+  sameDatabaseAs?: { dir: string; dialect: 'sqlite' | 'postgres'; schema?: string };
 }
 
 /**
@@ -39,10 +41,16 @@ export interface TestAppOptions {
  * PostgreSQL schema in TEST_DATABASE_URL. Call `close()` in afterAll/afterEach.
  */
 export async function createTestApp(options: TestAppOptions = {}) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-test-'));
+  const shared = options.sameDatabaseAs;
+  const dir = shared?.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-test-'));
   let db: Db;
   let dropSchema = async () => {};
-  if (testDialect === 'postgres') {
+  if (shared) {
+    db =
+      shared.dialect === 'postgres'
+        ? openDatabase({ kind: 'postgres', url: process.env.TEST_DATABASE_URL! }, { schema: shared.schema })
+        : openDatabase({ kind: 'sqlite', file: path.join(dir, 'test.db') });
+  } else if (testDialect === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
     const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -134,8 +142,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
     user,
     agent,
     visitor: agent(''),
+    /** What `sameDatabaseAs` needs to start another instance on this database. */
+    database: { dir, dialect: db.dialect, schema: db.schema },
     async close() {
       await db.close();
+      if (shared) return;
       await dropSchema();
       fs.rmSync(dir, { recursive: true, force: true });
     },

@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { Db } from '../db/database';
 
@@ -42,6 +42,37 @@ export async function makePixelFloodPng(): Promise<Buffer> {
   png.writeUInt32BE(20000, 20);
   png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
   return png;
+}
+
+/**
+ * A valid PNG of 1 × `height` one-bit pixels: about 95 KB for 49,000,000 rows, under the pixel cap,
+ * yet it took 33 s to decode before shapes were checked (the "slow picture" an attacker sends).
+ */
+export function makeTallPng(height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([head, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(1, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 1; // one bit per pixel, greyscale
+  return Buffer.concat([
+    Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(height * 2), { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The start of a HEIC photo (what iPhones take): an ISO-BMFF `ftyp` box with HEIC brands. */
+export function makeHeicHeader(): Buffer {
+  const ftyp = Buffer.from('\0\0\0\x18ftypheic\0\0\0\0mif1heic', 'latin1');
+  return Buffer.concat([ftyp, Buffer.alloc(200, 7)]);
 }
 
 /** An SVG: a picture to a browser, but one that can carry script, so it is refused. */

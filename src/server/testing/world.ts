@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
+import { findCatalogueDeck } from '../catalogue/index';
 import type { Db } from '../db/database';
 import type { Agent, TestApp, TestResponse } from './harness';
 import { cardForm, makeJpeg } from './images';
@@ -185,7 +186,7 @@ export async function buildWorld(owner: Agent, mark: string): Promise<World> {
     )
   ).id;
   const filled = await ok<{ cards: { id: number }[] }>(
-    owner.post(`/api/decks/${importedDeck}/import-cards`, { cards: [{ en: `dog ${mark}`, es: `perro ${mark}` }] }),
+    owner.post(`/api/decks/${importedDeck}/import-cards`, { cards: catalogueCards('section-1-week-1') }),
   );
   const emptyImportedDeck = (
     await ok(
@@ -227,4 +228,9 @@ export async function buildWorld(owner: Agent, mark: string): Promise<World> {
     emptyImportedDeck,
     bug,
   };
+}
+
+/** The cards of a catalogue deck, as the client posts them to import-cards. */
+export function catalogueCards(id: string) {
+  return findCatalogueDeck(id)!.cards;
 }

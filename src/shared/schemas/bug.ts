@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUG_DESCRIPTION_MAX, BUG_TITLE_MAX } from '../constants';
+import { BUG_ADMIN_PASSWORD_MAX, BUG_DESCRIPTION_MAX, BUG_TITLE_MAX } from '../constants';
 import { idSchema } from './common';
 
 /** Body of POST /api/bugs. */
@@ -10,7 +10,7 @@ export const bugInputSchema = z.object({
 export type BugInput = z.input<typeof bugInputSchema>;
 
 /** Body of DELETE /api/bugs/{id}. */
-export const closeBugSchema = z.object({ password: z.string().min(1).max(200) });
+export const closeBugSchema = z.object({ password: z.string().min(1).max(BUG_ADMIN_PASSWORD_MAX) });
 
 export const bugSchema = z.object({
   id: idSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_TEXT_MAX, PRONUNCIATION_MAX } from '../constants';
+import { CARD_TEXT_MAX, IMPORT_CARDS_MAX, PRONUNCIATION_MAX } from '../constants';
 
 export const catalogueCardSchema = z.object({
   en: z.string().trim().min(1).max(CARD_TEXT_MAX),
@@ -22,7 +22,7 @@ export type CatalogueDeck = z.infer<typeof catalogueDeckSchema>;
 
 /** Body of POST /api/decks/{id}/import-cards. */
 export const importCardsSchema = z.object({
-  cards: z.array(catalogueCardSchema).min(1).max(500),
+  cards: z.array(catalogueCardSchema).min(1).max(IMPORT_CARDS_MAX),
 });
 
 /** Answer of GET /api/catalogue. */

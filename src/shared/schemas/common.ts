@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ID_MAX } from '../constants';
 
 /** Positive integer id, as it appears in JSON bodies. */
-export const idSchema = z.number().int().positive().max(2_147_483_647);
+export const idSchema = z.number().int().positive().max(ID_MAX);
 
 /** Positive integer id given as a URL parameter or multipart field. */
 export const idParamSchema = z
@@ -25,6 +26,8 @@ export const apiErrorSchema = z.object({
   error: z.string(),
   code: z.string(),
   fields: z.array(fieldErrorSchema).optional(),
+  /** With 429: seconds to wait before trying again (also the Retry-After header). */
+  retry_after: z.number().int().positive().optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

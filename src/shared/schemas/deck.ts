@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DECK_COLORS, DECK_SUBTITLE_MAX, DECK_TITLE_MAX, DUPLICATE_TITLE_MAX } from '../constants';
+import {
+  DECK_COLORS,
+  DECK_SUBTITLE_MAX,
+  DECK_TITLE_MAX,
+  DEFAULT_DECK_COLOR,
+  DUPLICATE_TITLE_MAX,
+  ORIGINAL_DECK_ID_MAX,
+} from '../constants';
 import { cardSchema } from './card';
 import { idSchema } from './common';
 
@@ -12,10 +19,10 @@ const deckSubtitle = z.string().trim().max(DECK_SUBTITLE_MAX);
 export const createDeckSchema = z.object({
   title: deckTitle,
   subtitle: deckSubtitle.nullable().optional(),
-  color: deckColorSchema.optional().default(DECK_COLORS[0]),
+  color: deckColorSchema.optional().default(DEFAULT_DECK_COLOR),
   student_id: idSchema.nullable().optional(),
   is_imported: z.boolean().optional().default(false),
-  original_deck_id: z.string().min(1).max(100).nullable().optional(),
+  original_deck_id: z.string().min(1).max(ORIGINAL_DECK_ID_MAX).nullable().optional(),
 });
 export type CreateDeckInput = z.input<typeof createDeckSchema>;
 

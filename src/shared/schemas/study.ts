@@ -1,15 +1,22 @@
 import { z } from 'zod';
-import { STUDY_DURATION_MAX_SECONDS } from '../constants';
+import {
+  CARD_RESULTS_MAX,
+  IDEMPOTENCY_KEY_MAX,
+  IDEMPOTENCY_KEY_MIN,
+  STUDY_ACCURACY_TOLERANCE,
+  STUDY_CARDS_MAX,
+  STUDY_DURATION_MAX_SECONDS,
+} from '../constants';
 import { idSchema } from './common';
 
 /** Client-chosen key that makes a retried save count once. */
 export const idempotencyKeySchema = z
   .string()
-  .min(8)
-  .max(100)
+  .min(IDEMPOTENCY_KEY_MIN)
+  .max(IDEMPOTENCY_KEY_MAX)
   .regex(/^[A-Za-z0-9_-]+$/);
 
-const count = z.number().int().min(0).max(100_000);
+const count = z.number().int().min(0).max(STUDY_CARDS_MAX);
 
 /** Body of POST /api/study-sessions (SPEC §3 study session record). */
 export const studySessionInputSchema = z
@@ -32,7 +39,7 @@ export const studySessionInputSchema = z
       });
     }
     const expected = v.cards_studied === 0 ? 0 : (v.cards_mastered / v.cards_studied) * 100;
-    if (Math.abs(expected - v.accuracy_percentage) > 0.5) {
+    if (Math.abs(expected - v.accuracy_percentage) > STUDY_ACCURACY_TOLERANCE) {
       ctx.addIssue({
         code: 'custom',
         path: ['accuracy_percentage'],
@@ -48,7 +55,7 @@ export type CardResult = z.infer<typeof cardResultSchema>;
 /** Body of POST /api/card-performance. */
 export const cardPerformanceInputSchema = z.object({
   student_id: idSchema,
-  card_results: z.array(cardResultSchema).min(1).max(1000),
+  card_results: z.array(cardResultSchema).min(1).max(CARD_RESULTS_MAX),
   idempotency_key: idempotencyKeySchema.optional(),
 });
 export type CardPerformanceInput = z.input<typeof cardPerformanceInputSchema>;

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USER_NAME_MAX } from '../constants';
+import {
+  EMAIL_MAX,
+  OAUTH_CODE_MAX,
+  OAUTH_ERROR_MAX,
+  OAUTH_STATE_MAX,
+  OAUTH_TEXT_MAX,
+  OAUTH_URL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USER_NAME_MAX,
+} from '../constants';
 import { idSchema } from './common';
 
 export const userSchema = z.object({
@@ -31,13 +41,13 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 /** Every parameter a provider may put on the redirect to /auth/callback, forwarded as it came (RFC 6749, RFC 9207). */
 export const sessionExchangeSchema = z.object({
-  code: z.string().min(1).max(4096).optional(),
-  state: z.string().min(1).max(512),
-  iss: z.string().min(1).max(2048).optional(),
-  error: z.string().min(1).max(256).optional(),
-  error_description: z.string().max(1024).optional(),
-  error_uri: z.string().max(2048).optional(),
-  session_state: z.string().max(1024).optional(),
+  code: z.string().min(1).max(OAUTH_CODE_MAX).optional(),
+  state: z.string().min(1).max(OAUTH_STATE_MAX),
+  iss: z.string().min(1).max(OAUTH_URL_MAX).optional(),
+  error: z.string().min(1).max(OAUTH_ERROR_MAX).optional(),
+  error_description: z.string().max(OAUTH_TEXT_MAX).optional(),
+  error_uri: z.string().max(OAUTH_URL_MAX).optional(),
+  session_state: z.string().max(OAUTH_TEXT_MAX).optional(),
 });
 export type SessionExchange = z.infer<typeof sessionExchangeSchema>;
 

@@ -1,122 +1,113 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Insertable, Selectable } from 'kysely';
+import type { DbHandle, UsersTable } from '../../db/schema';
 
-export type UserRow = {
-  id: number;
-  email: string | null;
-  name: string;
-  given_name: string | null;
-  picture: string | null;
-};
+// All SQL of accounts and sign-in: users, identities and password credentials.
 
-const userColumns = ['users.id', 'users.email', 'users.name', 'users.given_name', 'users.picture'] as const;
+/** A user as the API shows them. */
+export type UserRow = Pick<Selectable<UsersTable>, 'id' | 'email' | 'name' | 'given_name' | 'picture'>;
 
-/** All SQL of sign-in: users, identities and password credentials. */
-export function authRepository(db: Kysely<Database>) {
-  return {
-    findUser(id: number): Promise<UserRow | undefined> {
-      return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
-    },
+const userColumns = ['id', 'email', 'name', 'given_name', 'picture'] as const;
+const qualifiedUserColumns = userColumns.map((c) => `users.${c}` as const);
 
-    findPasswordUser(emailNormalized: string) {
-      return db
-        .selectFrom('users')
-        .innerJoin('password_credentials', 'password_credentials.user_id', 'users.id')
-        .select([...userColumns, 'password_credentials.password_hash'])
-        .where('users.email_normalized', '=', emailNormalized)
-        .executeTakeFirst();
-    },
+export function findUser(db: DbHandle, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+}
 
-    async emailTaken(emailNormalized: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('users')
-        .select('id')
-        .where('email_normalized', '=', emailNormalized)
-        .executeTakeFirst();
-      return Boolean(row);
-    },
+/** The user signing in with this (lower-cased) email and a password, with the password's hash. */
+export function findPasswordUser(db: DbHandle, emailNormalized: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('password_credentials', 'password_credentials.user_id', 'users.id')
+    .select([...qualifiedUserColumns, 'password_credentials.password_hash'])
+    .where('users.email_normalized', '=', emailNormalized)
+    .executeTakeFirst();
+}
 
-    /** Creates a user with a password; returns undefined when the email is taken (race-safe). */
-    async createPasswordUser(input: { email: string; name: string; passwordHash: string; now: string }) {
-      return db.transaction().execute(async (trx) => {
-        const user = await trx
-          .insertInto('users')
-          .values({
-            email: input.email,
-            email_normalized: input.email.toLowerCase(),
-            name: input.name,
-            given_name: input.name.split(/\s+/)[0] ?? input.name,
-            picture: null,
-            created_at: input.now,
-          })
-          .onConflict((oc) => oc.column('email_normalized').doNothing())
-          .returning(
-            userColumns.map((c) => c.replace('users.', '')) as ['id', 'email', 'name', 'given_name', 'picture'],
-          )
-          .executeTakeFirst();
-        if (!user) return undefined;
-        await trx
-          .insertInto('password_credentials')
-          .values({ user_id: user.id, password_hash: input.passwordHash, updated_at: input.now })
-          .execute();
-        return user;
-      });
-    },
+export async function emailTaken(db: DbHandle, emailNormalized: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email_normalized', '=', emailNormalized)
+    .executeTakeFirst();
+  return Boolean(row);
+}
 
-    /** Finds the user linked to (provider, subject), or creates one; refreshes the profile. */
-    async upsertOidcUser(input: {
-      provider: string;
-      subject: string;
-      email: string | null;
-      name: string;
-      givenName: string | null;
-      picture: string | null;
-      now: string;
-    }): Promise<number> {
-      return db.transaction().execute(async (trx) => {
-        const identity = await trx
-          .selectFrom('identities')
-          .select('user_id')
-          .where('provider', '=', input.provider)
-          .where('subject', '=', input.subject)
-          .executeTakeFirst();
-        const profile = { name: input.name, given_name: input.givenName, picture: input.picture };
-        if (identity) {
-          await trx.updateTable('users').set(profile).where('id', '=', identity.user_id).execute();
-          return identity.user_id;
-        }
-        // A provider's email is not proof of owning a local account with that email, so
-        // a new identity gets its own user; email_normalized stays free when already taken.
-        const taken = input.email
-          ? await trx
-              .selectFrom('users')
-              .select('id')
-              .where('email_normalized', '=', input.email.toLowerCase())
-              .executeTakeFirst()
-          : undefined;
-        const user = await trx
-          .insertInto('users')
-          .values({
-            ...profile,
-            email: input.email,
-            email_normalized: input.email && !taken ? input.email.toLowerCase() : null,
-            created_at: input.now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('identities')
-          .values({ user_id: user.id, provider: input.provider, subject: input.subject, created_at: input.now })
-          .execute();
-        return user.id;
-      });
-    },
+/** Stores a new user; undefined when the normalised email is taken meanwhile (race-safe). */
+export function insertUser(db: DbHandle, user: Insertable<UsersTable>): Promise<UserRow | undefined> {
+  return db
+    .insertInto('users')
+    .values(user)
+    .onConflict((oc) => oc.column('email_normalized').doNothing())
+    .returning(userColumns)
+    .executeTakeFirst();
+}
 
-    /** Deletes the user; foreign keys cascade to everything they own, sessions included. */
-    async deleteUser(id: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('users').where('id', '=', id).execute();
-      });
-    },
-  };
+export async function insertPassword(db: DbHandle, userId: number, passwordHash: string, now: string): Promise<void> {
+  await db
+    .insertInto('password_credentials')
+    .values({ user_id: userId, password_hash: passwordHash, updated_at: now })
+    .execute();
+}
+
+/** The user linked to this provider's subject, if any. */
+export async function identityUser(db: DbHandle, provider: string, subject: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('identities')
+    .select('user_id')
+    .where('provider', '=', provider)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+export async function insertIdentity(
+  db: DbHandle,
+  userId: number,
+  provider: string,
+  subject: string,
+  now: string,
+): Promise<void> {
+  await db.insertInto('identities').values({ user_id: userId, provider, subject, created_at: now }).execute();
+}
+
+export async function updateProfile(
+  db: DbHandle,
+  userId: number,
+  profile: Pick<UsersTable, 'name' | 'given_name' | 'picture'>,
+): Promise<void> {
+  await db.updateTable('users').set(profile).where('id', '=', userId).execute();
+}
+
+/** Deletes the user; foreign keys cascade to everything they own, sessions included. */
+export async function deleteUser(db: DbHandle, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** The user's whole profile (the data export). */
+export function profileForExport(db: DbHandle, userId: number) {
+  return db
+    .selectFrom('users')
+    .select([...userColumns, 'created_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Linked sign-in providers (the data export); the subject is the user's id there, not a secret. */
+export function identitiesOf(db: DbHandle, userId: number) {
+  return db
+    .selectFrom('identities')
+    .select(['provider', 'subject', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Whether a password is set (the hash itself never leaves the server). */
+export async function hasPassword(db: DbHandle, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('password_credentials')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Boolean(row);
 }

@@ -13,14 +13,19 @@ import {
 import { z } from 'zod';
 import { createRouter, currentUser, type AppDeps } from '../../context';
 import { clientIp } from '../../http/client-ip';
-import { ApiError, notFound, unauthorized } from '../../http/errors';
+import { ApiError, notFound, rateLimited, unauthorized } from '../../http/errors';
+import { limitsService } from '../limits/limits.service';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
-import { createRateLimiter } from '../../http/rate-limit';
 import { endSession, startSession } from '../../http/sessions';
+import { requestLogger } from '../../logger';
 import { authService } from './auth.service';
+import { loginThrottle } from './login-throttle';
 import { createOidcClients, type OidcFlow } from './oidc';
 
 const FLOW_MAX_AGE_S = 10 * 60;
+/** Longer than any provider id or sign-in flow cookie this server makes: refused unread. */
+const PROVIDER_ID_MAX = 50;
+const FLOW_COOKIE_MAX = 2000;
 
 const providersRoute = createRoute({
   method: 'get',
@@ -42,7 +47,7 @@ const loginRoute = createRoute({
 const redirectRoute = createRoute({
   method: 'get',
   path: '/api/oauth/{provider}/redirect_url',
-  request: { params: z.object({ provider: z.string().max(50) }) },
+  request: { params: z.object({ provider: z.string().max(PROVIDER_ID_MAX) }) },
   responses: { 200: jsonResponse(redirectUrlSchema, 'Where to send the browser'), ...errorResponses(404, 503) },
 });
 const exchangeRoute = createRoute({
@@ -72,8 +77,8 @@ export function authRoutes(deps: AppDeps) {
   const r = createRouter();
   const service = authService(deps);
   const oidc = createOidcClients(deps.config.oidcProviders);
-  const loginLimiter = createRateLimiter(deps.rateLimits.login, () => deps.now().getTime());
-  const signupLimiter = createRateLimiter(deps.rateLimits.signup, () => deps.now().getTime());
+  const throttle = loginThrottle(deps);
+  const signupLimiter = limitsService(deps).fixedWindow('signup', deps.rateLimits.signup);
   const flowCookie = deps.config.secureCookies ? '__Host-oidc_flow' : 'oidc_flow';
   const cookieOpts = { httpOnly: true, sameSite: 'Lax' as const, secure: deps.config.secureCookies, path: '/' };
 
@@ -83,8 +88,7 @@ export function authRoutes(deps: AppDeps) {
     if (!deps.config.localAccounts) throw notFound('Local accounts are turned off');
   };
   const limit = (retryAfter: number) => {
-    if (retryAfter > 0)
-      throw new ApiError(429, 'rate_limited', `Too many attempts. Try again in ${retryAfter} seconds.`);
+    if (retryAfter > 0) throw rateLimited(retryAfter);
   };
 
   r.openapi(providersRoute, (c) => {
@@ -95,7 +99,7 @@ export function authRoutes(deps: AppDeps) {
 
   r.openapi(signupRoute, async (c) => {
     requireLocal();
-    limit(signupLimiter.hit(clientIp(c, deps.config)));
+    limit(await signupLimiter.hit(clientIp(c, deps.config)));
     const user = await service.signup(c.req.valid('json'));
     await startSession(deps, c, user.id);
     return c.json(user, 201);
@@ -104,11 +108,11 @@ export function authRoutes(deps: AppDeps) {
   r.openapi(loginRoute, async (c) => {
     requireLocal();
     const body = c.req.valid('json');
-    const ipKey = `ip:${clientIp(c, deps.config)}`;
-    const accountKey = `account:${body.email.toLowerCase()}`;
-    limit(Math.max(loginLimiter.hit(ipKey), loginLimiter.hit(accountKey)));
+    const ip = clientIp(c, deps.config);
+    const email = body.email.toLowerCase();
+    limit(await throttle.attempt(email, ip));
     const user = await service.login(body);
-    loginLimiter.reset(accountKey);
+    await throttle.succeeded(email, ip);
     await startSession(deps, c, user.id);
     return c.json(user, 200);
   });
@@ -117,7 +121,7 @@ export function authRoutes(deps: AppDeps) {
     const provider = oidc.find(c.req.valid('param').provider);
     if (!provider) throw notFound('This sign-in provider is not configured');
     const { url, flow } = await oidc.start(provider, redirectUri()).catch((err: unknown) => {
-      deps.logger.warn('oidc discovery failed', { provider: provider.id, err: String(err) });
+      requestLogger(deps.logger, c).warn({ provider: provider.id, err: String(err) }, 'oidc discovery failed');
       throw new ApiError(503, 'provider_unavailable', 'The sign-in provider cannot be reached');
     });
     setCookie(c, flowCookie, Buffer.from(JSON.stringify(flow)).toString('base64url'), {
@@ -140,13 +144,16 @@ export function authRoutes(deps: AppDeps) {
     }
     const forwarded = Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])));
     const profile = await oidc.finish(provider, redirectUri(), forwarded, flow).catch((err: unknown) => {
-      deps.logger.warn('oidc code exchange failed', {
-        provider: provider.id,
-        reason: err instanceof Error ? err.name : 'unknown',
-        // openid-client's messages name the failed check (state, iss, nonce, PKCE…), never a secret.
-        detail: err instanceof Error ? err.message.slice(0, 200) : undefined,
-        ...(err && typeof err === 'object' && 'code' in err ? { errorCode: String(err.code) } : {}),
-      });
+      requestLogger(deps.logger, c).warn(
+        {
+          provider: provider.id,
+          reason: err instanceof Error ? err.name : 'unknown',
+          // openid-client's messages name the failed check (state, iss, nonce, PKCE…), never a secret.
+          detail: err instanceof Error ? err.message.slice(0, 200) : undefined,
+          ...(err && typeof err === 'object' && 'code' in err ? { errorCode: String(err.code) } : {}),
+        },
+        'oidc code exchange failed',
+      );
       throw new ApiError(400, 'exchange_failed', 'Sign-in could not be completed. Please try again.');
     });
     const userId = await service.oidcSignIn(provider.id, profile);
@@ -180,7 +187,7 @@ export function authRoutes(deps: AppDeps) {
 }
 
 function readFlow(raw: string | undefined): OidcFlow | null {
-  if (!raw || raw.length > 2000) return null;
+  if (!raw || raw.length > FLOW_COOKIE_MAX) return null;
   try {
     const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<OidcFlow>;
     const ok = ['provider', 'state', 'nonce', 'verifier'].every((k) => typeof v[k as keyof OidcFlow] === 'string');

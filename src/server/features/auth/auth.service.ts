@@ -1,12 +1,13 @@
 import type { User } from '@shared/schemas/user';
 import type { AppDeps } from '../../context';
+import { inTransaction } from '../../db/transaction';
 import { ApiError, conflict } from '../../http/errors';
-import { authRepository, type UserRow } from './auth.repository';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import * as repo from './auth.repository';
 import type { OidcProfile } from './oidc';
 
 /** The current-user object of GET /api/users/me. */
-export function toUserJson(row: UserRow): User {
+export function toUserJson(row: repo.UserRow): User {
   return {
     id: row.id,
     email: row.email,
@@ -15,36 +16,79 @@ export function toUserJson(row: UserRow): User {
   };
 }
 
+// Other features reach accounts only through these.
+/** The user's profile with when it was made (the data export). */
+export const profileForExport = repo.profileForExport;
+/** The user's linked sign-in providers (the data export). */
+export const identitiesOf = repo.identitiesOf;
+/** Whether the user has a password (the data export). */
+export const hasPassword = repo.hasPassword;
+
 /** Sign-up, sign-in and account rules. */
 export function authService(deps: AppDeps) {
-  const repo = authRepository(deps.db.kysely);
+  const db = deps.db.kysely;
   return {
     async signup(input: { email: string; password: string; name: string }): Promise<User> {
-      if (await repo.emailTaken(input.email.toLowerCase())) throw emailTaken();
+      const emailNormalized = input.email.toLowerCase();
+      if (await repo.emailTaken(db, emailNormalized)) throw emailTaken();
       const passwordHash = await hashPassword(input.password);
-      const user = await repo.createPasswordUser({ ...input, passwordHash, now: deps.now().toISOString() });
+      const now = deps.now().toISOString();
+      const user = await inTransaction(deps.db, async (trx) => {
+        const row = await repo.insertUser(trx, {
+          email: input.email,
+          email_normalized: emailNormalized,
+          name: input.name,
+          given_name: input.name.split(/\s+/)[0] ?? input.name,
+          picture: null,
+          created_at: now,
+        });
+        if (row) await repo.insertPassword(trx, row.id, passwordHash, now);
+        return row;
+      });
       if (!user) throw emailTaken();
       return toUserJson(user);
     },
 
     /** Returns the user for a correct email and password; one 401 for every kind of failure. */
     async login(input: { email: string; password: string }): Promise<User> {
-      const row = await repo.findPasswordUser(input.email.toLowerCase());
+      const row = await repo.findPasswordUser(db, input.email.toLowerCase());
       const ok = await verifyPassword(row?.password_hash, input.password);
       if (!row || !ok) throw new ApiError(401, 'invalid_credentials', 'Incorrect email or password');
       return toUserJson(row);
     },
 
+    /** Finds the user linked to (provider, subject), or creates one; refreshes the profile. */
     oidcSignIn(provider: string, profile: OidcProfile): Promise<number> {
-      return repo.upsertOidcUser({ provider, ...profile, now: deps.now().toISOString() });
+      const now = deps.now().toISOString();
+      const fields = { name: profile.name, given_name: profile.givenName, picture: profile.picture };
+      return inTransaction(deps.db, async (trx) => {
+        const linked = await repo.identityUser(trx, provider, profile.subject);
+        if (linked !== undefined) {
+          await repo.updateProfile(trx, linked, fields);
+          return linked;
+        }
+        // A provider's email is not proof of owning a local account with that email, so a new
+        // identity gets its own user; email_normalized stays free when already taken.
+        const emailNormalized = profile.email ? profile.email.toLowerCase() : null;
+        const taken = emailNormalized !== null && (await repo.emailTaken(trx, emailNormalized));
+        const user = await repo.insertUser(trx, {
+          ...fields,
+          email: profile.email,
+          email_normalized: taken ? null : emailNormalized,
+          created_at: now,
+        });
+        if (!user) throw new Error('The email was taken while signing in');
+        await repo.insertIdentity(trx, user.id, provider, profile.subject, now);
+        return user.id;
+      });
     },
 
     async me(userId: number): Promise<User | undefined> {
-      const row = await repo.findUser(userId);
+      const row = await repo.findUser(db, userId);
       return row && toUserJson(row);
     },
 
-    deleteAccount: (userId: number) => repo.deleteUser(userId),
+    deleteAccount: (userId: number) => repo.deleteUser(db, userId),
   };
 }
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../context';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { bugsRepository } from './bugs.repository';
+import { unredacted } from '../../logger';
+import * as repo from './bugs.repository';
 
 /** app_settings key of the argon2id hash of the password that closes bugs. */
 export const BUG_ADMIN_PASSWORD_KEY = 'bug_admin_password_hash';
@@ -16,12 +17,12 @@ export const BUG_ADMIN_PASSWORD_KEY = 'bug_admin_password_hash';
  * - Unset and a hash stored: keeps it.
  */
 export async function ensureBugAdminPassword(deps: AppDeps): Promise<void> {
-  const repo = bugsRepository(deps.db.kysely);
-  const stored = await repo.getSetting(BUG_ADMIN_PASSWORD_KEY);
+  const db = deps.db.kysely;
+  const stored = await repo.getSetting(db, BUG_ADMIN_PASSWORD_KEY);
   const configured = deps.config.bugAdminPassword;
   if (configured) {
     if (stored && (await verifyPassword(stored, configured))) return;
-    await repo.putSetting(BUG_ADMIN_PASSWORD_KEY, await hashPassword(configured));
+    await repo.putSetting(db, BUG_ADMIN_PASSWORD_KEY, await hashPassword(configured));
     deps.logger.info('bug board admin password set from BUG_ADMIN_PASSWORD');
     return;
   }
@@ -30,14 +31,14 @@ export async function ensureBugAdminPassword(deps: AppDeps): Promise<void> {
   const password = randomBytes(15).toString('base64url');
   // Several instances may start at once on one PostgreSQL: only the one whose hash was stored
   // prints its password, so no log ever shows a password that does not work.
-  if (await repo.insertSettingIfAbsent(BUG_ADMIN_PASSWORD_KEY, await hashPassword(password))) {
-    deps.logger.warn('bug board admin password generated', { password });
+  if (await repo.insertSettingIfAbsent(db, BUG_ADMIN_PASSWORD_KEY, await hashPassword(password))) {
+    unredacted(deps.logger).warn({ password }, 'bug board admin password generated');
   }
 }
 
 /** Whether `password` is the bug-close password (argon2 verification, constant time). */
 export async function isBugAdminPassword(deps: AppDeps, password: string): Promise<boolean> {
-  const stored = await bugsRepository(deps.db.kysely).getSetting(BUG_ADMIN_PASSWORD_KEY);
+  const stored = await repo.getSetting(deps.db.kysely, BUG_ADMIN_PASSWORD_KEY);
   // With no hash stored verifyPassword still does the work of one check, and says no.
   return verifyPassword(stored, password);
 }

@@ -4,9 +4,10 @@ import { bugInputSchema, bugSchema, closeBugSchema, voteSchema } from '@shared/s
 import { idParamSchema, okSchema } from '@shared/schemas/common';
 import { createRouter, currentUser, type AppDeps } from '../../context';
 import { clientIp } from '../../http/client-ip';
-import { ApiError } from '../../http/errors';
+import { rateLimited } from '../../http/errors';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
-import { createRateLimiter } from '../../http/rate-limit';
+import { requestLogger } from '../../logger';
+import { limitsService } from '../limits/limits.service';
 import { bugsService } from './bugs.service';
 
 const bugParams = z.object({ id: idParamSchema });
@@ -45,7 +46,7 @@ const closeRoute = createRoute({
 export function bugsRoutes(deps: AppDeps) {
   const r = createRouter();
   const service = bugsService(deps);
-  const closeLimiter = createRateLimiter(deps.rateLimits.bugClose, () => deps.now().getTime());
+  const closeLimiter = limitsService(deps).fixedWindow('bug-close', deps.rateLimits.bugClose);
 
   r.openapi(listRoute, async (c) => c.json(await service.list(currentUser(c).id), 200));
 
@@ -61,11 +62,11 @@ export function bugsRoutes(deps: AppDeps) {
     const keys = [`user:${user.id}`, `ip:${clientIp(c, deps.config)}`];
     // Every attempt counts before the check, so a burst of parallel guesses is limited too;
     // a right password clears the counts, so only wrong passwords add up.
-    const wait = Math.max(...keys.map((k) => closeLimiter.hit(k)));
-    if (wait > 0) throw new ApiError(429, 'rate_limited', `Too many attempts. Try again in ${wait} seconds.`);
+    const wait = Math.max(...(await Promise.all(keys.map((k) => closeLimiter.hit(k)))));
+    if (wait > 0) throw rateLimited(wait);
     await service.requireAdminPassword(c.req.valid('json').password);
-    for (const k of keys) closeLimiter.reset(k);
-    await service.close(user.id, c.req.valid('param').id);
+    await Promise.all(keys.map((k) => closeLimiter.reset(k)));
+    await service.close(user.id, c.req.valid('param').id, requestLogger(deps.logger, c));
     return c.json({ ok: true as const }, 200);
   });
 

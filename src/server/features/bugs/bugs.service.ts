@@ -1,8 +1,18 @@
 import type { Bug } from '@shared/schemas/bug';
 import type { AppDeps } from '../../context';
+import { inTransaction, isForeignKeyViolation } from '../../db/transaction';
 import { forbidden, notFound } from '../../http/errors';
 import { isBugAdminPassword } from './bugs.admin-password';
-import { bugsRepository } from './bugs.repository';
+import * as repo from './bugs.repository';
+
+/** How many times a toggle retries when a concurrent toggle changed the vote under it. */
+const TOGGLE_ATTEMPTS = 10;
+
+// Other features reach the bug board only through these.
+/** The user's bugs (the data export). */
+export const bugsOfUser = repo.ofUser;
+/** The user's votes (the data export). */
+export const bugVotesOfUser = repo.votesOfUser;
 
 const bugNotFound = () => notFound('Bug not found');
 
@@ -11,18 +21,42 @@ const bugNotFound = () => notFound('Bug not found');
  * once per bug; anyone holding the admin password may close any bug.
  */
 export function bugsService(deps: AppDeps) {
-  const repo = bugsRepository(deps.db.kysely);
+  const db = deps.db.kysely;
+
+  /**
+   * Flips the user's vote; whether the user now votes, or null when the bug does not exist. The
+   * (bug_id, user_id) primary key arbitrates concurrent clicks: insert-or-nothing, else delete; if
+   * another toggle deleted the row in between, try again so that every toggle changes the state
+   * exactly once.
+   */
+  async function flipVote(bugId: number, userId: number, now: string): Promise<boolean | null> {
+    try {
+      return await inTransaction(deps.db, async (trx) => {
+        if (!(await repo.exists(trx, bugId))) return null;
+        for (let attempt = 0; attempt < TOGGLE_ATTEMPTS; attempt++) {
+          if (await repo.insertVote(trx, bugId, userId, now)) return true;
+          if (await repo.deleteVote(trx, bugId, userId)) return false;
+        }
+        return false;
+      });
+    } catch (err) {
+      // The bug or the user was deleted meanwhile.
+      if (isForeignKeyViolation(err)) return null;
+      throw err;
+    }
+  }
+
   return {
-    list: (userId: number): Promise<Bug[]> => repo.list(userId),
+    list: (userId: number): Promise<Bug[]> => repo.list(db, userId),
 
     async report(userId: number, input: { title: string; description: string }): Promise<Bug> {
-      const row = await repo.create({ userId, ...input, now: deps.now().toISOString() });
+      const row = await repo.insert(db, { userId, ...input, now: deps.now().toISOString() });
       return { ...row, upvotes: 0, user_has_voted: false };
     },
 
     /** Flips the caller's vote; answers whether they now vote. */
     async toggleVote(userId: number, bugId: number): Promise<{ voted: boolean }> {
-      const voted = await repo.toggleVote(bugId, userId, deps.now().toISOString());
+      const voted = await flipVote(bugId, userId, deps.now().toISOString());
       if (voted === null) throw bugNotFound();
       return { voted };
     },
@@ -34,10 +68,10 @@ export function bugsService(deps: AppDeps) {
       }
     },
 
-    /** Closes (deletes) the bug and its votes; call after requireAdminPassword. */
-    async close(userId: number, bugId: number): Promise<void> {
-      if (!(await repo.delete(bugId))) throw bugNotFound();
-      deps.logger.info('bug closed', { bugId, userId });
+    /** Closes (deletes) the bug and its votes; call after requireAdminPassword. `log`: the request's logger. */
+    async close(userId: number, bugId: number, log = deps.logger): Promise<void> {
+      if (!(await repo.remove(db, bugId))) throw bugNotFound();
+      log.info({ bugId, userId }, 'bug closed');
     },
   };
 }

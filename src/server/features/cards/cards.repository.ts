@@ -1,78 +1,115 @@
-import type { Card } from '@shared/schemas/card';
-import { imagesRepository, lockUserLibrary, type Sql, type StoredPicture } from '../images/images.repository';
+import type { Insertable, Selectable } from 'kysely';
+import { precompiled } from '../../db/precompiled';
+import type { CardsTable, DbHandle } from '../../db/schema';
 
-export type CardContent = Omit<Card, 'id' | 'deck_id'>;
+type CardRow = Selectable<CardsTable>;
 
-const cardColumns = [
-  'cards.id',
-  'cards.deck_id',
-  'cards.en',
-  'cards.es',
-  'cards.en_pronunciation',
-  'cards.es_pronunciation',
-  'cards.front_image_key',
-  'cards.back_image_key',
-] as const;
+/** What a card says: every column but its identity, its deck and when it was added. */
+export type CardContent = Omit<CardRow, 'id' | 'deck_id' | 'created_at'>;
 
-/** All SQL of cards; every lookup goes through the deck's owner. */
-export function cardsRepository(sql: Sql) {
-  const db = sql.kysely;
-  const images = imagesRepository(db);
-  return {
-    findDeck(userId: number, deckId: number) {
-      return db
-        .selectFrom('decks')
-        .select(['id', 'is_imported'])
-        .where('id', '=', deckId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-    },
+/** A card to add to a deck; a column the caller leaves out gets the column's default (null). */
+export type NewCard = Omit<Insertable<CardsTable>, 'id' | 'deck_id' | 'created_at'>;
 
-    /** The user's card with whether its deck is imported; undefined for anyone else's. */
-    findCard(userId: number, cardId: number) {
-      return db
-        .selectFrom('cards')
-        .innerJoin('decks', 'decks.id', 'cards.deck_id')
-        .select([...cardColumns, 'decks.is_imported'])
-        .where('cards.id', '=', cardId)
-        .where('decks.user_id', '=', userId)
-        .executeTakeFirst();
-    },
+/**
+ * The one list of card columns. A record typed by the table, so that a column added to CardsTable
+ * is a compile error here until it is listed; every read, create, duplicate, import and export of
+ * cards takes its columns from it.
+ */
+const CONTENT: Record<keyof CardContent, true> = {
+  en: true,
+  es: true,
+  en_pronunciation: true,
+  es_pronunciation: true,
+  front_image_key: true,
+  back_image_key: true,
+};
+const contentColumns = Object.keys(CONTENT) as (keyof CardContent)[];
+/** A card as the API shows it. */
+const cardColumns = ['id', 'deck_id', ...contentColumns] as const;
+const qualifiedCardColumns = cardColumns.map((c) => `cards.${c}` as const);
 
-    insert(deckId: number, card: CardContent, now: string): Promise<Card> {
-      return db
-        .insertInto('cards')
-        .values({ ...card, deck_id: deckId, created_at: now })
-        .returning(cardColumns.map((c) => c.slice('cards.'.length) as keyof Card))
-        .executeTakeFirstOrThrow() as Promise<Card>;
-    },
+// Multi-row inserts in slices, within the bound-parameter limits of both databases.
+const INSERT_CHUNK = 100;
 
-    update(cardId: number, card: CardContent): Promise<Card> {
-      return db
-        .updateTable('cards')
-        .set(card)
-        .where('id', '=', cardId)
-        .returning(cardColumns.map((c) => c.slice('cards.'.length) as keyof Card))
-        .executeTakeFirstOrThrow() as Promise<Card>;
-    },
+// Every deck view runs this: compiled once (src/server/db/precompiled.ts).
+const cardsOfDeck = precompiled((db, deckId: number) =>
+  db.selectFrom('cards').select(cardColumns).where('deck_id', '=', deckId).orderBy('id'),
+);
 
-    async delete(cardId: number): Promise<void> {
-      await db.deleteFrom('cards').where('id', '=', cardId).execute();
-    },
-
-    savePicture: (userId: number, picture: StoredPicture, now: string) => images.save(userId, picture, now),
-
-    deleteUnusedPictures: (userId: number, keys: (string | null)[]) => images.deleteUnreferenced(userId, keys),
-  };
+/** The deck's cards in the order they were added. */
+export function ofDeck(db: DbHandle, deckId: number) {
+  return cardsOfDeck(db, deckId);
 }
 
-export type CardsRepository = ReturnType<typeof cardsRepository>;
+/** The user's card with whether its deck is imported; undefined for anyone else's. */
+export function findOwned(db: DbHandle, userId: number, cardId: number) {
+  return db
+    .selectFrom('cards')
+    .innerJoin('decks', 'decks.id', 'cards.deck_id')
+    .select([...qualifiedCardColumns, 'decks.is_imported'])
+    .where('cards.id', '=', cardId)
+    .where('decks.user_id', '=', userId)
+    .executeTakeFirst();
+}
 
-/** Runs `fn` in one transaction that holds the user's library lock. */
-export function cardsTransaction<T>(sql: Sql, userId: number, fn: (tx: CardsRepository) => Promise<T>): Promise<T> {
-  return sql.kysely.transaction().execute(async (trx) => {
-    const tx = { kysely: trx, dialect: sql.dialect };
-    await lockUserLibrary(tx, userId);
-    return fn(cardsRepository(tx));
-  });
+export function insert(db: DbHandle, deckId: number, card: CardContent, now: string) {
+  return db
+    .insertInto('cards')
+    .values({ ...card, deck_id: deckId, created_at: now })
+    .returning(cardColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export function update(db: DbHandle, cardId: number, card: CardContent) {
+  return db.updateTable('cards').set(card).where('id', '=', cardId).returning(cardColumns).executeTakeFirstOrThrow();
+}
+
+export async function remove(db: DbHandle, cardId: number): Promise<void> {
+  await db.deleteFrom('cards').where('id', '=', cardId).execute();
+}
+
+/** Adds the cards to one deck, in their order. */
+export async function insertMany(db: DbHandle, deckId: number, cards: NewCard[], now: string): Promise<void> {
+  for (let i = 0; i < cards.length; i += INSERT_CHUNK) {
+    const values = cards.slice(i, i + INSERT_CHUNK).map((c) => ({ ...c, deck_id: deckId, created_at: now }));
+    await db.insertInto('cards').values(values).execute();
+  }
+}
+
+/** Copies every card of one deck into another, in order (pictures are shared by key). */
+export async function copy(db: DbHandle, fromDeckId: number, toDeckId: number, now: string): Promise<void> {
+  const cards = await db
+    .selectFrom('cards')
+    .select(contentColumns)
+    .where('deck_id', '=', fromDeckId)
+    .orderBy('id')
+    .execute();
+  await insertMany(db, toDeckId, cards, now);
+}
+
+/** The picture keys of the user's cards in one deck, or in every deck of one student. */
+export async function pictureKeys(
+  db: DbHandle,
+  userId: number,
+  of: { deckId: number } | { studentId: number },
+): Promise<(string | null)[]> {
+  const rows = await db
+    .selectFrom('cards')
+    .innerJoin('decks', 'decks.id', 'cards.deck_id')
+    .select(['cards.front_image_key', 'cards.back_image_key'])
+    .where('decks.user_id', '=', userId)
+    .where((eb) => ('deckId' in of ? eb('decks.id', '=', of.deckId) : eb('decks.student_id', '=', of.studentId)))
+    .execute();
+  return rows.flatMap((r) => [r.front_image_key, r.back_image_key]);
+}
+
+/** Every card of the user with when it was added (the data export), in the order they were added. */
+export function ofUser(db: DbHandle, userId: number) {
+  return db
+    .selectFrom('cards')
+    .innerJoin('decks', 'decks.id', 'cards.deck_id')
+    .select([...qualifiedCardColumns, 'cards.created_at'])
+    .where('decks.user_id', '=', userId)
+    .orderBy('cards.id')
+    .execute();
 }

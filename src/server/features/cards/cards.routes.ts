@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { cardSchema } from '@shared/schemas/card';
+import { cardFieldsSchema, cardSchema } from '@shared/schemas/card';
 import { idParamSchema, okSchema } from '@shared/schemas/common';
 import { createRouter, currentUser, type AppDeps } from '../../context';
 import { ApiError } from '../../http/errors';
@@ -10,21 +10,22 @@ import { cardsService, type CardUpload } from './cards.service';
 
 const params = z.object({ id: idParamSchema });
 
-const text = (maxLength: number, description?: string) => ({ type: 'string' as const, maxLength, description });
+/** The text fields as JSON Schema, from the shared schema that validates them. */
+const textFields = z.toJSONSchema(cardFieldsSchema, { io: 'input' }) as {
+  properties: Record<string, Record<string, unknown>>;
+  required: string[];
+};
 const file = { type: 'string' as const, format: 'binary', description: 'A picture (JPEG, PNG, WebP, GIF, AVIF, TIFF)' };
 /** The multipart fields, for the OpenAPI document only: the handler parses and validates them itself. */
 function formBody(withDeck: boolean) {
   const properties = {
     ...(withDeck ? { deck_id: { type: 'string' as const, pattern: '^[1-9][0-9]*$' } } : {}),
-    en: text(500),
-    es: text(500),
-    en_pronunciation: text(500),
-    es_pronunciation: text(500),
+    ...textFields.properties,
     front_image: file,
     back_image: { ...file, description: 'The same file as front_image (stored once)' },
     ...(withDeck ? {} : { remove_image: { type: 'string' as const, enum: ['true', 'false'] } }),
   };
-  const required = withDeck ? ['deck_id', 'en', 'es'] : ['en', 'es'];
+  const required = withDeck ? ['deck_id', ...textFields.required] : textFields.required;
   return { content: { 'multipart/form-data': { schema: { type: 'object' as const, properties, required } } } };
 }
 

@@ -1,10 +1,18 @@
 import { IMAGE_MAX_BYTES } from '@shared/constants';
 import { createCardFieldsSchema, updateCardFieldsSchema, type Card } from '@shared/schemas/card';
 import type { AppDeps } from '../../context';
+import type { DbHandle } from '../../db/schema';
+import { inUserTransaction } from '../../db/transaction';
 import { ApiError, forbidden, notFound, parseInput } from '../../http/errors';
-import type { StoredPicture } from '../images/images.repository';
-import { encodePicture, imageTooLarge } from '../images/images.service';
-import { cardsRepository, cardsTransaction, type CardsRepository } from './cards.repository';
+import * as access from '../access/access.repository';
+import {
+  deleteUnusedPictures,
+  encodePicture,
+  imageTooLarge,
+  savePicture,
+  type StoredPicture,
+} from '../images/images.service';
+import * as repo from './cards.repository';
 
 /** A card form as received: its text fields and the (optional) uploaded files. */
 export interface CardUpload {
@@ -14,9 +22,21 @@ export interface CardUpload {
 }
 
 interface Pictures {
-  front: StoredPicture | null;
-  back: StoredPicture | null;
+  front: StoredPicture;
+  back: StoredPicture;
 }
+
+// Other features reach cards only through these, inside their own transaction.
+/** The deck's cards in the order they were added. */
+export const cardsOfDeck = repo.ofDeck;
+/** Adds cards to a deck (a catalogue import). */
+export const addCards = repo.insertMany;
+/** Copies every card of one deck into another (a duplicated deck). */
+export const copyCards = repo.copy;
+/** The picture keys of the user's cards in one deck or in every deck of one student (before deleting them). */
+export const cardPictureKeys = repo.pictureKeys;
+/** Every card of the user, with when it was added (the data export). */
+export const cardsOfUser = repo.ofUser;
 
 const cardNotFound = () => notFound('No such card');
 const deckNotFound = () => notFound('No such deck');
@@ -26,54 +46,52 @@ const importedReadOnly = () => forbidden('Cards of an imported deck cannot be ch
  * Re-encodes the uploads. The client sends one picture as both front_image and back_image, so
  * identical files are encoded and stored once; one file alone serves both sides.
  */
-async function encodeUploads(front: File | null, back: File | null): Promise<Pictures | null> {
+async function encodeUploads(userId: number, front: File | null, back: File | null): Promise<Pictures | null> {
   if (!front && !back) return null;
   if ((front?.size ?? 0) > IMAGE_MAX_BYTES || (back?.size ?? 0) > IMAGE_MAX_BYTES) throw imageTooLarge();
   const frontBytes = front && Buffer.from(await front.arrayBuffer());
   const backBytes = back && Buffer.from(await back.arrayBuffer());
   if (!frontBytes || !backBytes || frontBytes.equals(backBytes)) {
-    const picture = await encodePicture((frontBytes ?? backBytes)!);
+    const picture = await encodePicture(userId, (frontBytes ?? backBytes)!);
     return { front: picture, back: picture };
   }
-  return { front: await encodePicture(frontBytes), back: await encodePicture(backBytes) };
+  return { front: await encodePicture(userId, frontBytes), back: await encodePicture(userId, backBytes) };
 }
 
-async function savePictures(tx: CardsRepository, userId: number, pictures: Pictures, now: string): Promise<void> {
-  await tx.savePicture(userId, pictures.front!, now);
-  if (pictures.back!.key !== pictures.front!.key) await tx.savePicture(userId, pictures.back!, now);
+async function savePictures(trx: DbHandle, userId: number, pictures: Pictures, now: string): Promise<void> {
+  await savePicture(trx, userId, pictures.front, now);
+  if (pictures.back.key !== pictures.front.key) await savePicture(trx, userId, pictures.back, now);
+}
+
+async function editableDeck(db: DbHandle, userId: number, deckId: number): Promise<void> {
+  const deck = await access.deckOwned(db, userId, deckId);
+  if (!deck) throw deckNotFound();
+  if (deck.imported) throw importedReadOnly();
+}
+
+async function editableCard(db: DbHandle, userId: number, cardId: number) {
+  const card = await repo.findOwned(db, userId, cardId);
+  if (!card) throw cardNotFound();
+  if (card.is_imported) throw importedReadOnly();
+  return card;
 }
 
 /** Rules of cards: only the owner of an own (not imported) deck may add, edit or delete them. */
 export function cardsService(deps: AppDeps) {
-  const repo = cardsRepository(deps.db);
+  const db = deps.db.kysely;
   const now = () => deps.now().toISOString();
-  const inTransaction = <T>(userId: number, fn: (tx: CardsRepository) => Promise<T>) =>
-    cardsTransaction(deps.db, userId, fn);
-
-  async function editableDeck(r: CardsRepository, userId: number, deckId: number) {
-    const deck = await r.findDeck(userId, deckId);
-    if (!deck) throw deckNotFound();
-    if (deck.is_imported) throw importedReadOnly();
-  }
-
-  async function editableCard(r: CardsRepository, userId: number, cardId: number) {
-    const card = await r.findCard(userId, cardId);
-    if (!card) throw cardNotFound();
-    if (card.is_imported) throw importedReadOnly();
-    return card;
-  }
 
   return {
     /** Everything is checked (fields, deck, picture) before anything is written. */
     async create(userId: number, upload: CardUpload): Promise<Card> {
       const { deck_id: deckId, ...text } = parseInput(createCardFieldsSchema, upload.fields);
-      await editableDeck(repo, userId, deckId);
-      const pictures = await encodeUploads(upload.front, upload.back);
-      return inTransaction(userId, async (tx) => {
-        await editableDeck(tx, userId, deckId);
-        if (pictures) await savePictures(tx, userId, pictures, now());
-        const keys = { front_image_key: pictures?.front?.key ?? null, back_image_key: pictures?.back?.key ?? null };
-        return tx.insert(deckId, { ...text, ...keys }, now());
+      await editableDeck(db, userId, deckId);
+      const pictures = await encodeUploads(userId, upload.front, upload.back);
+      return inUserTransaction(deps.db, userId, async (trx) => {
+        await editableDeck(trx, userId, deckId);
+        if (pictures) await savePictures(trx, userId, pictures, now());
+        const keys = { front_image_key: pictures?.front.key ?? null, back_image_key: pictures?.back.key ?? null };
+        return repo.insert(trx, deckId, { ...text, ...keys }, now());
       });
     },
 
@@ -85,29 +103,29 @@ export function cardsService(deps: AppDeps) {
           { field: 'remove_image', code: 'custom', message: 'Send a new picture or remove_image, not both' },
         ]);
       }
-      await editableCard(repo, userId, cardId);
-      const pictures = await encodeUploads(upload.front, upload.back);
-      return inTransaction(userId, async (tx) => {
-        const old = await editableCard(tx, userId, cardId);
+      await editableCard(db, userId, cardId);
+      const pictures = await encodeUploads(userId, upload.front, upload.back);
+      return inUserTransaction(deps.db, userId, async (trx) => {
+        const old = await editableCard(trx, userId, cardId);
         let keys = { front_image_key: old.front_image_key, back_image_key: old.back_image_key };
         if (pictures) {
-          await savePictures(tx, userId, pictures, now());
-          keys = { front_image_key: pictures.front!.key, back_image_key: pictures.back!.key };
+          await savePictures(trx, userId, pictures, now());
+          keys = { front_image_key: pictures.front.key, back_image_key: pictures.back.key };
         } else if (removeImage) {
           keys = { front_image_key: null, back_image_key: null };
         }
-        const card = await tx.update(cardId, { ...text, ...keys });
-        await tx.deleteUnusedPictures(userId, [old.front_image_key, old.back_image_key]);
+        const card = await repo.update(trx, cardId, { ...text, ...keys });
+        await deleteUnusedPictures(trx, userId, [old.front_image_key, old.back_image_key]);
         return card;
       });
     },
 
     /** Deletes the card (its results go by cascade) and its picture when no other card uses it. */
     async remove(userId: number, cardId: number): Promise<void> {
-      await inTransaction(userId, async (tx) => {
-        const card = await editableCard(tx, userId, cardId);
-        await tx.delete(cardId);
-        await tx.deleteUnusedPictures(userId, [card.front_image_key, card.back_image_key]);
+      await inUserTransaction(deps.db, userId, async (trx) => {
+        const card = await editableCard(trx, userId, cardId);
+        await repo.remove(trx, cardId);
+        await deleteUnusedPictures(trx, userId, [card.front_image_key, card.back_image_key]);
       });
     },
   };

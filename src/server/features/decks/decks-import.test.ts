@@ -187,3 +187,39 @@ describe('imported decks are read-only', () => {
     expect((await u.post('/api/decks', importBody(null))).status).toBe(201);
   });
 });
+
+describe('catalogue integrity: a deck credited to the helper author holds only catalogue content', () => {
+  it('refuses is_imported with an id that is no catalogue deck (400), storing nothing', async () => {
+    const before = await tableCounts(t.db);
+    const res = await a.post('/api/decks', { ...importBody(null), original_deck_id: 'my-own-deck' });
+    expect([res.status, res.body.code]).toEqual([400, 'invalid_input']);
+    expect(await tableCounts(t.db)).toEqual(before);
+  });
+
+  it("keeps the catalogue's title, subtitle and colour whatever the client sends", async () => {
+    const s = await a.post('/api/students', { name: 'Forger' });
+    const res = await a.post('/api/decks', {
+      ...importBody(s.body.id),
+      title: 'anything',
+      subtitle: 'made up',
+      color: '#2ed573',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ title: week1.title, subtitle: week1.subtitle, color: week1.color });
+  });
+
+  it('refuses made-up cards for a catalogue deck (400) and stores none; the real ones are accepted', async () => {
+    const s = await a.post('/api/students', { name: 'Made up' });
+    const deck = await a.post('/api/decks', importBody(s.body.id));
+    const forged = [{ en: 'buy now', es: 'compra ya', en_pronunciation: '', es_pronunciation: '' }];
+    const before = await tableCounts(t.db);
+    for (const cards of [forged, week1.cards.slice(1), [...week1.cards.slice(0, -1), forged[0]]]) {
+      const res = await a.post(`/api/decks/${deck.body.id}/import-cards`, { cards });
+      expect([res.status, res.body.code]).toEqual([400, 'invalid_input']);
+    }
+    expect(await tableCounts(t.db)).toEqual(before);
+    const ok = await a.post(`/api/decks/${deck.body.id}/import-cards`, { cards: week1.cards });
+    expect(ok.status).toBe(200);
+    expect(ok.body.cards.map((c: { en: string }) => c.en)).toEqual(week1.cards.map((c) => c.en));
+  });
+});

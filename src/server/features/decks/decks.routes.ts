@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { DUPLICATE_TITLE_MAX } from '@shared/constants';
 import { importCardsSchema } from '@shared/schemas/catalogue';
 import { idParamSchema, okSchema } from '@shared/schemas/common';
 import {
@@ -63,7 +64,10 @@ const duplicateRoute = createRoute({
     body: {
       content: {
         'application/json': {
-          schema: { type: 'object', properties: { title: { type: 'string', minLength: 1, maxLength: 100 } } },
+          schema: {
+            type: 'object',
+            properties: { title: { type: 'string', minLength: 1, maxLength: DUPLICATE_TITLE_MAX } },
+          },
         },
       },
       required: false,

@@ -5,14 +5,19 @@ import type { Deck, DeckWithCards } from '@shared/schemas/deck';
 import type { z } from 'zod';
 import { findCatalogueDeck } from '../../catalogue/index';
 import type { AppDeps } from '../../context';
+import type { DbHandle } from '../../db/schema';
+import { inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
-import { decksRepository, decksTransaction, type DeckRow, type DecksRepository } from './decks.repository';
+import * as access from '../access/access.repository';
+import { addCards, cardPictureKeys, cardsOfDeck, copyCards } from '../cards/cards.service';
+import { deleteUnusedPictures } from '../images/images.service';
+import * as repo from './decks.repository';
 
 type CreateDeck = z.output<typeof createDeckSchema>;
 type RenameDeck = z.output<typeof renameDeckSchema>;
 
 /** Deck JSON: booleans as booleans; imported decks are credited to the product's helper author. */
-export function toDeckJson(row: DeckRow): Deck {
+export function toDeckJson(row: repo.DeckRow): Deck {
   const imported = Boolean(row.is_imported);
   return {
     id: row.id,
@@ -37,37 +42,39 @@ const importedReadOnly = () => forbidden('Imported decks cannot be changed', 'im
 const badField = (field: string, message: string) =>
   new ApiError(400, 'invalid_input', `Invalid input: ${field}`, [{ field, code: 'custom', message }]);
 
+async function load(db: DbHandle, userId: number, id: number): Promise<repo.DeckRow> {
+  const row = await repo.find(db, userId, id);
+  if (!row) throw deckNotFound();
+  return row;
+}
+
+// Other features reach decks only through this.
+/** Every deck of the user (the data export). */
+export const decksOfUser = repo.ofUser;
+
 /** Rules of decks: ownership, the read-only imported decks, duplication and catalogue imports. */
 export function decksService(deps: AppDeps) {
-  const repo = decksRepository(deps.db);
+  const db = deps.db.kysely;
   const now = () => deps.now().toISOString();
-  const inTransaction = <T>(userId: number, fn: (tx: DecksRepository) => Promise<T>) =>
-    decksTransaction(deps.db, userId, fn);
-
-  async function load(r: DecksRepository, userId: number, id: number): Promise<DeckRow> {
-    const row = await r.find(userId, id);
-    if (!row) throw deckNotFound();
-    return row;
-  }
 
   /** After a conditional update matched nothing: the deck is missing (404) or imported (403). */
   async function refusal(userId: number, id: number): Promise<never> {
-    await load(repo, userId, id);
+    await load(db, userId, id);
     throw importedReadOnly();
   }
 
   return {
     /** The user's decks, or only those of one of their students (404 for anyone else's). */
     async list(userId: number, studentId?: number): Promise<Deck[]> {
-      if (studentId !== undefined && !(await repo.studentExists(userId, studentId))) throw studentNotFound();
-      return (await repo.list(userId, studentId)).map(toDeckJson);
+      if (studentId !== undefined && !(await access.studentOwned(db, userId, studentId))) throw studentNotFound();
+      return (await repo.list(db, userId, studentId)).map(toDeckJson);
     },
 
     async get(userId: number, id: number): Promise<DeckWithCards> {
-      const row = await load(repo, userId, id);
+      const row = await load(db, userId, id);
       // Added to the deck object, not spread into a copy: V8 adds a field to a spread copy slowly
       // (~2 µs, on every deck view). The same JSON, cards last.
-      return Object.assign(toDeckJson(row), { cards: await repo.cards(id) });
+      return Object.assign(toDeckJson(row), { cards: await cardsOfDeck(db, id) });
     },
 
     /** Creates an own deck, or the (still empty) copy of a catalogue deck: once per student. */
@@ -75,65 +82,75 @@ export function decksService(deps: AppDeps) {
       const originalId = input.original_deck_id ?? null;
       if (input.is_imported && !originalId) throw badField('original_deck_id', 'Required for an imported deck');
       if (!input.is_imported && originalId) throw badField('original_deck_id', 'Only imported decks have one');
-      if (originalId && !findCatalogueDeck(originalId)) throw badField('original_deck_id', 'No such catalogue deck');
+      const original = originalId ? findCatalogueDeck(originalId) : undefined;
+      if (originalId && !original) throw badField('original_deck_id', 'No such catalogue deck');
+      // A deck credited to the catalogue's author carries the catalogue's own title, subtitle and colour.
+      const shown = original
+        ? { title: original.title, subtitle: original.subtitle, color: original.color }
+        : { title: input.title, subtitle: input.subtitle || null, color: input.color };
       const studentId = input.student_id ?? null;
-      return inTransaction(userId, async (tx) => {
-        if (studentId !== null && !(await tx.studentExists(userId, studentId))) throw studentNotFound();
-        if (originalId && (await tx.importExists(userId, studentId, originalId))) {
+      return inUserTransaction(deps.db, userId, async (trx) => {
+        if (studentId !== null && !(await access.studentOwned(trx, userId, studentId))) throw studentNotFound();
+        if (originalId && (await repo.importExists(trx, userId, studentId, originalId))) {
           throw conflict('This deck is already imported', 'already_imported');
         }
-        const id = await tx.insert(
+        const id = await repo.insert(
+          trx,
           userId,
           {
             student_id: studentId,
-            title: input.title,
-            subtitle: input.subtitle || null,
-            color: input.color,
-            is_imported: input.is_imported,
+            ...shown,
+            is_imported: input.is_imported ? 1 : 0,
             original_deck_id: originalId,
           },
           now(),
         );
-        return toDeckJson(await load(tx, userId, id));
+        return toDeckJson(await load(trx, userId, id));
       });
     },
 
     /** Renames an own deck; an absent subtitle is kept, an empty one cleared. */
     async rename(userId: number, id: number, input: RenameDeck): Promise<Deck> {
       const subtitle = input.subtitle === undefined ? undefined : input.subtitle || null;
-      if (!(await repo.rename(userId, id, input.title, subtitle))) await refusal(userId, id);
-      return toDeckJson(await load(repo, userId, id));
+      if (!(await repo.rename(db, userId, id, input.title, subtitle))) await refusal(userId, id);
+      return toDeckJson(await load(db, userId, id));
     },
 
     async toggleArchived(userId: number, id: number): Promise<Deck> {
-      if (!(await repo.toggleArchived(userId, id))) await refusal(userId, id);
-      return toDeckJson(await load(repo, userId, id));
+      if (!(await repo.toggleArchived(db, userId, id))) await refusal(userId, id);
+      return toDeckJson(await load(db, userId, id));
     },
 
     /** Deletes (or, for an imported deck, removes) the deck with its cards, progress and unused pictures. */
     async remove(userId: number, id: number): Promise<void> {
-      const deleted = await inTransaction(userId, (tx) => tx.delete(userId, id));
+      const deleted = await inUserTransaction(deps.db, userId, async (trx) => {
+        const keys = await cardPictureKeys(trx, userId, { deckId: id });
+        if (!(await repo.remove(trx, userId, id))) return false;
+        await deleteUnusedPictures(trx, userId, keys);
+        return true;
+      });
       if (!deleted) throw deckNotFound();
     },
 
     /** An own, editable copy of any deck, with all its cards; the title defaults to 'Copy of {title}'. */
     async duplicate(userId: number, id: number, title: string | undefined): Promise<Deck> {
-      return inTransaction(userId, async (tx) => {
-        const source = await load(tx, userId, id);
-        const newId = await tx.insert(
+      return inUserTransaction(deps.db, userId, async (trx) => {
+        const source = await load(trx, userId, id);
+        const newId = await repo.insert(
+          trx,
           userId,
           {
             student_id: source.student_id,
             title: title ?? `${DUPLICATE_TITLE_PREFIX}${source.title}`.slice(0, DUPLICATE_TITLE_MAX),
             subtitle: source.subtitle,
             color: source.color,
-            is_imported: false,
+            is_imported: 0,
             original_deck_id: null,
           },
           now(),
         );
-        await tx.copyCards(id, newId, now());
-        return toDeckJson(await load(tx, userId, newId));
+        await copyCards(trx, id, newId, now());
+        return toDeckJson(await load(trx, userId, newId));
       });
     },
 
@@ -142,13 +159,36 @@ export function decksService(deps: AppDeps) {
      * accepts them (403 for an own deck, 409 once filled), so a retried import never doubles the cards.
      */
     async importCards(userId: number, id: number, cards: CatalogueCard[]): Promise<DeckWithCards> {
-      return inTransaction(userId, async (tx) => {
-        const deck = await load(tx, userId, id);
+      return inUserTransaction(deps.db, userId, async (trx) => {
+        const deck = await load(trx, userId, id);
         if (!deck.is_imported) throw forbidden('Cards can only be imported into an imported deck', 'not_imported');
         if (Number(deck.card_count) > 0) throw conflict('This deck already has its cards', 'already_has_cards');
-        await tx.importCards(id, cards, now());
-        return { ...toDeckJson(await load(tx, userId, id)), cards: await tx.cards(id) };
+        // The server knows the catalogue: it stores the catalogue's own cards, and refuses any others.
+        const original = deck.original_deck_id ? findCatalogueDeck(deck.original_deck_id) : undefined;
+        if (!original) throw forbidden('Cards can only be imported into an imported deck', 'not_imported');
+        const sameCards =
+          cards.length === original.cards.length &&
+          cards.every((c, i) => sameCatalogueCard(c, original.cards[i]!));
+        if (!sameCards) throw badField('cards', 'These are not the cards of this catalogue deck');
+        const newCards = original.cards.map((c) => ({
+          en: c.en,
+          es: c.es,
+          en_pronunciation: c.en_pronunciation || null,
+          es_pronunciation: c.es_pronunciation || null,
+        }));
+        await addCards(trx, id, newCards, now());
+        return { ...toDeckJson(await load(trx, userId, id)), cards: await cardsOfDeck(trx, id) };
       });
     },
   };
+}
+
+/** Whether a card the client sent is the catalogue's card (absent and empty pronunciations are alike). */
+function sameCatalogueCard(sent: CatalogueCard, original: CatalogueCard): boolean {
+  return (
+    sent.en === original.en &&
+    sent.es === original.es &&
+    (sent.en_pronunciation || '') === (original.en_pronunciation || '') &&
+    (sent.es_pronunciation || '') === (original.es_pronunciation || '')
+  );
 }

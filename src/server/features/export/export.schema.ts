@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cardSchema } from '@shared/schemas/card';
 
 const id = z.number().int();
 const timestamp = z.string();
@@ -38,18 +39,8 @@ export const exportDocumentSchema = z.object({
       original_deck_id: z.string().nullable(),
       is_archived: z.boolean(),
       created_at: timestamp,
-      cards: z.array(
-        z.object({
-          id,
-          en: z.string(),
-          es: z.string(),
-          en_pronunciation: z.string().nullable(),
-          es_pronunciation: z.string().nullable(),
-          front_image_key: z.string().nullable(),
-          back_image_key: z.string().nullable(),
-          created_at: timestamp,
-        }),
-      ),
+      // A card as the API shows it (so a new card field is exported too), with when it was added.
+      cards: z.array(cardSchema.omit({ deck_id: true }).extend({ created_at: timestamp })),
     }),
   ),
   /** Card pictures, referenced from cards by key; the bytes are base64 (re-encoded WebP, no metadata). */

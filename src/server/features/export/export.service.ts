@@ -1,50 +1,67 @@
 import type { AppDeps } from '../../context';
+import { inTransaction } from '../../db/transaction';
 import { unauthorized } from '../../http/errors';
-import { inExportSnapshot } from './export.repository';
+import { hasPassword, identitiesOf, profileForExport } from '../auth/auth.service';
+import { bugsOfUser, bugVotesOfUser } from '../bugs/bugs.service';
+import { cardsOfUser } from '../cards/cards.service';
+import { decksOfUser } from '../decks/decks.service';
+import { picturesOfUser } from '../images/images.service';
+import { cardResultsOfUser, sessionsOfUser } from '../progress/progress.service';
+import { studentsOfUser } from '../students/students.service';
 import type { ExportDocument } from './export.schema';
 
-/** A family's own data, to take away: everything the user owns and nothing of anyone else. */
+/**
+ * A family's own data, to take away: everything the user owns and nothing of anyone else, each
+ * kind read through the feature that owns it.
+ */
 export function exportService(deps: AppDeps) {
   return {
     /** The whole export document, read from one consistent snapshot. */
     build(userId: number): Promise<ExportDocument> {
-      return inExportSnapshot(deps.db.kysely, async (repo) => {
-        const user = await repo.user(userId);
-        // The account was deleted between the session check and now.
-        if (!user) throw unauthorized();
-        const cardsOf = new Map<number, ExportDocument['decks'][number]['cards']>();
-        for (const { deck_id: deckId, ...card } of await repo.cards(userId)) {
-          const list = cardsOf.get(deckId);
-          if (list) list.push(card);
-          else cardsOf.set(deckId, [card]);
-        }
-        const decks = (await repo.decks(userId)).map((d) => ({
-          ...d,
-          is_imported: Boolean(d.is_imported),
-          is_archived: Boolean(d.is_archived),
-          cards: cardsOf.get(d.id) ?? [],
-        }));
-        return {
-          format: 'flashcards-export' as const,
-          version: 1 as const,
-          exported_at: deps.now().toISOString(),
-          user: {
-            ...user,
-            has_password: await repo.hasPassword(userId),
-            identities: await repo.identities(userId),
-          },
-          students: await repo.students(userId),
-          decks,
-          images: (await repo.images(userId)).map(({ data, ...image }) => ({
-            ...image,
-            data_base64: Buffer.from(data).toString('base64'),
-          })),
-          study_sessions: await repo.studySessions(userId),
-          card_results: (await repo.cardResults(userId)).map((r) => ({ ...r, is_correct: Boolean(r.is_correct) })),
-          bugs: await repo.bugs(userId),
-          bug_votes: await repo.bugVotes(userId),
-        };
-      });
+      return inTransaction(
+        deps.db,
+        async (trx) => {
+          const user = await profileForExport(trx, userId);
+          // The account was deleted between the session check and now.
+          if (!user) throw unauthorized();
+          const cardsOf = new Map<number, ExportDocument['decks'][number]['cards']>();
+          for (const { deck_id: deckId, ...card } of await cardsOfUser(trx, userId)) {
+            const list = cardsOf.get(deckId);
+            if (list) list.push(card);
+            else cardsOf.set(deckId, [card]);
+          }
+          const decks = (await decksOfUser(trx, userId)).map((d) => ({
+            ...d,
+            is_imported: Boolean(d.is_imported),
+            is_archived: Boolean(d.is_archived),
+            cards: cardsOf.get(d.id) ?? [],
+          }));
+          return {
+            format: 'flashcards-export' as const,
+            version: 1 as const,
+            exported_at: deps.now().toISOString(),
+            user: {
+              ...user,
+              has_password: await hasPassword(trx, userId),
+              identities: await identitiesOf(trx, userId),
+            },
+            students: await studentsOfUser(trx, userId),
+            decks,
+            images: (await picturesOfUser(trx, userId)).map(({ data, ...image }) => ({
+              ...image,
+              data_base64: Buffer.from(data).toString('base64'),
+            })),
+            study_sessions: await sessionsOfUser(trx, userId),
+            card_results: (await cardResultsOfUser(trx, userId)).map((r) => ({
+              ...r,
+              is_correct: Boolean(r.is_correct),
+            })),
+            bugs: await bugsOfUser(trx, userId),
+            bug_votes: await bugVotesOfUser(trx, userId),
+          };
+        },
+        { snapshot: true },
+      );
     },
   };
 }

@@ -1,12 +1,19 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_DIMENSION } from '@shared/constants';
+import {
+  IMAGE_DECODE_BUDGET_SECONDS,
+  IMAGE_DECODE_CONCURRENCY,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_DIMENSION,
+  IMAGE_MAX_PIXELS,
+  IMAGE_MAX_SIDE,
+} from '@shared/constants';
 import type { AppDeps } from '../../context';
 import { ApiError, notFound } from '../../http/errors';
-import { imagesRepository, type StoredPicture } from './images.repository';
+import * as repo from './images.repository';
+import { createPictureQueue } from './picture-queue';
 
-/** Decoded size above which an upload is refused (a "pixel flood" decompresses into gigabytes). */
-const MAX_INPUT_PIXELS = 50_000_000;
+export type { StoredPicture } from './images.repository';
 /** Raster formats as sharp names them (AVIF and HEIC report 'heif'); SVG can carry script, so never. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif']);
 const STORED_TYPE = 'image/webp';
@@ -14,6 +21,16 @@ const KEY_PATTERN = /^[a-f0-9]{64}$/;
 
 export const unsupportedImage = (detail = 'The file is not a picture in a supported format') =>
   new ApiError(415, 'unsupported_image', detail);
+export const unsupportedHeic = () =>
+  new ApiError(
+    415,
+    'unsupported_heic',
+    'HEIC photos cannot be read here. Use a JPEG, PNG, WebP or GIF picture (on an iPhone: Settings > Camera > Formats > Most Compatible).',
+  );
+const imageDimensions = () =>
+  new ApiError(413, 'image_dimensions', `The picture is too big: at most ${IMAGE_MAX_SIDE} pixels on each side`);
+const imageTooSlow = () =>
+  new ApiError(413, 'image_too_complex', 'The picture takes too long to read. Try a smaller picture.');
 export const imageTooLarge = () =>
   new ApiError(413, 'too_large', `The picture is larger than ${IMAGE_MAX_BYTES / (1024 * 1024)} MB`);
 
@@ -29,20 +46,38 @@ function looksLikeRaster(b: Uint8Array): boolean {
   return ascii(4, 8) === 'ftyp'; // HEIF/AVIF container; sharp decides whether it holds a picture
 }
 
+/** HEIC (HEVC-coded HEIF, what iPhones take), told by the container's brands. */
+function isHeic(b: Uint8Array): boolean {
+  const head = Buffer.from(b.subarray(0, 64)).toString('latin1');
+  return head.slice(4, 8) === 'ftyp' && /hei[cxms]|hev[cxms]/.test(head.slice(8));
+}
+
+// Decoding runs on libuv's thread pool: bound it, one picture at a time per user (picture-queue.ts).
+const queue = createPictureQueue(IMAGE_DECODE_CONCURRENCY);
+
 /**
  * Checks that `input` is a picture by its content (never its name or declared type) and re-encodes it:
  * EXIF orientation applied, fitted inside IMAGE_MAX_DIMENSION without enlarging, WebP, no metadata
  * (sharp drops EXIF/GPS/XMP unless asked to keep them). The key is the SHA-256 of the stored bytes.
+ * Runs in `owner`'s turn of the picture queue, within IMAGE_DECODE_BUDGET_SECONDS.
  */
-export async function encodePicture(input: Uint8Array): Promise<StoredPicture> {
+export async function encodePicture(owner: number, input: Uint8Array): Promise<repo.StoredPicture> {
   if (input.byteLength > IMAGE_MAX_BYTES) throw imageTooLarge();
   if (!looksLikeRaster(input)) throw unsupportedImage();
+  return queue.run(owner, () => reencode(input));
+}
+
+async function reencode(input: Uint8Array): Promise<repo.StoredPicture> {
   let out: { data: Buffer; info: { width: number; height: number } };
   try {
     // failOn 'error' refuses truncated and corrupt files but tolerates harmless decoder warnings.
-    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const image = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).timeout({
+      seconds: IMAGE_DECODE_BUDGET_SECONDS,
+    });
+    // The header alone (no decoding) tells the shape: absurd sides are refused before any pixel is read.
     const meta = await image.metadata();
     if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw unsupportedImage();
+    if ((meta.width ?? 0) > IMAGE_MAX_SIDE || (meta.height ?? 0) > IMAGE_MAX_SIDE) throw imageDimensions();
     out = await image
       .rotate()
       .resize(IMAGE_MAX_DIMENSION, IMAGE_MAX_DIMENSION, { fit: 'inside', withoutEnlargement: true })
@@ -51,26 +86,35 @@ export async function encodePicture(input: Uint8Array): Promise<StoredPicture> {
   } catch (err) {
     if (err instanceof ApiError) throw err;
     const message = err instanceof Error ? err.message : '';
+    if (/timeout/i.test(message)) throw imageTooSlow();
+    if (isHeic(input)) throw unsupportedHeic();
     throw unsupportedImage(
       /pixel limit/i.test(message) ? 'The picture has too many pixels' : 'The file is not a readable picture',
     );
   }
   return {
     key: createHash('sha256').update(out.data).digest('hex'),
-    contentType: STORED_TYPE,
+    content_type: STORED_TYPE,
     data: out.data,
     width: out.info.width,
     height: out.info.height,
   };
 }
 
+// Other features reach pictures only through these, inside their own transaction.
+/** Stores the user's picture (once per key). */
+export const savePicture = repo.insert;
+/** Deletes those of the keys that no card of the user refers to any more. */
+export const deleteUnusedPictures = repo.deleteUnreferenced;
+/** Every picture of the user, with its bytes (the data export). */
+export const picturesOfUser = repo.ofUser;
+
 /** Serving stored pictures to their owner. */
 export function imagesService(deps: AppDeps) {
-  const repo = imagesRepository(deps.db.kysely);
   return {
     /** The user's picture under `key`; anything else (a bad key, another user's picture) is a 404. */
     async get(userId: number, key: string) {
-      const row = KEY_PATTERN.test(key) ? await repo.find(userId, key) : undefined;
+      const row = KEY_PATTERN.test(key) ? await repo.find(deps.db.kysely, userId, key) : undefined;
       if (!row) throw notFound('No such picture');
       return { data: row.data, contentType: row.content_type };
     },

@@ -1,8 +1,17 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_DIMENSION } from '@shared/constants';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_DIMENSION, IMAGE_MAX_SIDE } from '@shared/constants';
 import { createTestApp, tableCounts, type Agent, type TestApp } from '../../testing/harness';
-import { cardForm, makeJpeg, makePixelFloodPng, makePng, SVG, type Upload } from '../../testing/images';
+import {
+  cardForm,
+  makeHeicHeader,
+  makeJpeg,
+  makePixelFloodPng,
+  makePng,
+  makeTallPng,
+  SVG,
+  type Upload,
+} from '../../testing/images';
 
 let t: TestApp;
 let a: Agent;
@@ -118,6 +127,26 @@ describe('POST /api/cards (pictures)', () => {
         415,
         'unsupported_image',
       );
+    });
+
+    it('refuses an absurd shape before decoding it: the 95 KB, 1 × 49,000,000 PNG', async () => {
+      const slow = makeTallPng(49_000_000);
+      expect(slow.length).toBeLessThan(100_000);
+      await refused({ bytes: slow, name: 'slow.png', type: 'image/png' }, 413, 'image_dimensions');
+      await refused({ bytes: await makePng(1, IMAGE_MAX_SIDE + 1), name: 'tall.png' }, 413, 'image_dimensions');
+    });
+
+    it('accepts a picture whose longest side is exactly the limit', async () => {
+      const res = await upload({ bytes: await makePng(IMAGE_MAX_SIDE, 2), name: 'wide.png' });
+      expect(res.status).toBe(201);
+    });
+
+    it('refuses a HEIC photo it cannot decode with a message naming the formats that work', async () => {
+      const before = await tableCounts(t.db);
+      const res = await upload({ bytes: makeHeicHeader(), name: 'IMG_0001.HEIC', type: 'image/heic' });
+      expect([res.status, res.body.code]).toEqual([415, 'unsupported_heic']);
+      expect(res.body.error).toMatch(/JPEG, PNG, WebP or GIF/);
+      expect(await tableCounts(t.db)).toEqual(before);
     });
 
     it('refuses a file just over 10 MB with 413', async () => {

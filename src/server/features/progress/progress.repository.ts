@@ -1,16 +1,17 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import { ATTENTION_ACCURACY_BELOW, ATTENTION_CARDS_MAX } from '@shared/constants';
 import { precompiled } from '../../db/precompiled';
-import type { Database } from '../../db/schema';
+import type { CardResultsTable, CardTotalsTable, DbHandle, StudySessionsTable } from '../../db/schema';
 
-/** Cards answered correctly less often than this (percent) need attention. */
-const PROBLEM_THRESHOLD = 80;
-const PROBLEM_LIMIT = 20;
+/**
+ * All SQL of a student's progress: the stored sessions and answers, and the running totals kept
+ * with them (study_totals, card_totals: a row per studied deck and card, however long the
+ * history). Every statistic is computed by the database from the totals, with the same SQL on
+ * SQLite and PostgreSQL: `* 100.0` keeps divisions fractional, and the pg type parsers turn
+ * count/sum/numeric into numbers. Rows and totals are written and deleted only together, here.
+ */
 
 // The reads of the progress screen, compiled once (src/server/db/precompiled.ts).
-const studentOfUser = precompiled((db, userId: number, studentId: number) =>
-  db.selectFrom('students').select('id').where('id', '=', studentId).where('user_id', '=', userId),
-);
-
 const overallTotals = precompiled((db, studentId: number) =>
   db
     .selectFrom('study_totals')
@@ -46,8 +47,8 @@ const deckTotals = precompiled((db, userId: number, studentId: number) =>
 // The worst cards are chosen from the student's totals alone, then joined to their text: joining
 // every studied card first cost ~3x more (bench/README.md). The student is the user's (checked
 // first) and saves only count the user's cards, so the outer ownership filter is a safeguard that
-// removes nothing. The threshold is compared in integers so that exactly 80 % is never let in by
-// rounding.
+// removes nothing. The threshold is compared in integers so that a card exactly at it is never let
+// in by rounding.
 const worstCards = precompiled((db, userId: number, studentId: number) =>
   db
     .selectFrom((eb) =>
@@ -55,11 +56,11 @@ const worstCards = precompiled((db, userId: number, studentId: number) =>
         .selectFrom('card_totals')
         .select(['card_id', 'attempts', 'correct'])
         .where('student_id', '=', studentId)
-        .where(sql<boolean>`100 * correct < ${sql.lit(PROBLEM_THRESHOLD)} * attempts`)
+        .where(sql<boolean>`100 * correct < ${sql.lit(ATTENTION_ACCURACY_BELOW)} * attempts`)
         .orderBy(sql`correct * 1.0 / attempts`)
         .orderBy('attempts', 'desc')
         .orderBy('card_id')
-        .limit(PROBLEM_LIMIT)
+        .limit(ATTENTION_CARDS_MAX)
         .as('r'),
     )
     .innerJoin('cards as c', 'c.id', 'r.card_id')
@@ -78,54 +79,126 @@ const worstCards = precompiled((db, userId: number, studentId: number) =>
     .orderBy('c.id'),
 );
 
-/**
- * All SQL of the progress screen. Every statistic is computed by the database from the running
- * totals that the saves keep (study_totals, card_totals: a row per studied deck and card, however
- * long the history), with the same SQL on SQLite and PostgreSQL: `* 100.0` keeps divisions
- * fractional, and the pg type parsers turn count/sum/numeric into numbers.
- */
-export function progressRepository(db: Kysely<Database>) {
-  return {
-    async studentOwned(userId: number, studentId: number): Promise<boolean> {
-      return (await studentOfUser(db, userId, studentId)).length > 0;
-    },
+/** Totals over all of a student's sessions; accuracy is null when nothing was studied. */
+export async function overall(db: DbHandle, studentId: number) {
+  return (await overallTotals(db, studentId))[0]!;
+}
 
-    /** Whether the deck is the user's and is either this student's or shared (no student). */
-    async deckUsable(userId: number, studentId: number, deckId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('decks')
-        .select('id')
-        .where('id', '=', deckId)
-        .where('user_id', '=', userId)
-        .where((eb) => eb.or([eb('student_id', 'is', null), eb('student_id', '=', studentId)]))
-        .executeTakeFirst();
-      return Boolean(row);
-    },
+/** One row per studied deck of the user, most recently studied first. */
+export function deckStatistics(db: DbHandle, userId: number, studentId: number) {
+  return deckTotals(db, userId, studentId);
+}
 
-    /** Totals over all of a student's sessions; accuracy is null when nothing was studied. */
-    async overall(studentId: number) {
-      return (await overallTotals(db, studentId))[0]!;
-    },
+/** Cards answered correctly below the attention threshold, worst first, then most attempts; a bounded list. */
+export function problematicCards(db: DbHandle, userId: number, studentId: number) {
+  return worstCards(db, userId, studentId);
+}
 
-    /** One row per studied deck of the user, most recently studied first. */
-    deckStatistics(userId: number, studentId: number) {
-      return deckTotals(db, userId, studentId);
-    },
+/** Stores a finished session and adds it to the student's totals on the deck (call inside a transaction). */
+export async function insertSession(db: DbHandle, row: Insertable<StudySessionsTable>): Promise<void> {
+  await db.insertInto('study_sessions').values(row).execute();
+  await db
+    .insertInto('study_totals')
+    .values({
+      student_id: row.student_id,
+      deck_id: row.deck_id,
+      sessions: 1,
+      cards_studied: row.cards_studied,
+      cards_mastered: row.cards_mastered,
+      study_seconds: row.study_duration_seconds,
+      last_studied: row.created_at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['student_id', 'deck_id']).doUpdateSet((eb) => ({
+        sessions: eb('study_totals.sessions', '+', eb.ref('excluded.sessions')),
+        cards_studied: eb('study_totals.cards_studied', '+', eb.ref('excluded.cards_studied')),
+        cards_mastered: eb('study_totals.cards_mastered', '+', eb.ref('excluded.cards_mastered')),
+        study_seconds: eb('study_totals.study_seconds', '+', eb.ref('excluded.study_seconds')),
+        last_studied: eb
+          .case()
+          .when('excluded.last_studied', '>', eb.ref('study_totals.last_studied'))
+          .then(eb.ref('excluded.last_studied'))
+          .else(eb.ref('study_totals.last_studied'))
+          .end(),
+      })),
+    )
+    .execute();
+}
 
-    /** Cards answered correctly below the threshold, worst first, then most attempts, at most 20. */
-    problematicCards(userId: number, studentId: number) {
-      return worstCards(db, userId, studentId);
-    },
+/** Stores answers and adds them to the student's totals per card (call inside a transaction). */
+export async function insertCardResults(db: DbHandle, rows: Insertable<CardResultsTable>[]): Promise<void> {
+  await db.insertInto('card_results').values(rows).execute();
+  // One row per card: an upsert may not touch the same row twice in one statement (PostgreSQL).
+  const totals = new Map<string, Insertable<CardTotalsTable>>();
+  for (const r of rows) {
+    const key = `${r.student_id}:${r.card_id}`;
+    const t = totals.get(key) ?? {
+      student_id: r.student_id,
+      card_id: r.card_id,
+      deck_id: r.deck_id,
+      attempts: 0,
+      correct: 0,
+    };
+    t.attempts += 1;
+    t.correct += r.is_correct;
+    totals.set(key, t);
+  }
+  await db
+    .insertInto('card_totals')
+    .values([...totals.values()])
+    .onConflict((oc) =>
+      oc.columns(['student_id', 'card_id']).doUpdateSet((eb) => ({
+        attempts: eb('card_totals.attempts', '+', eb.ref('excluded.attempts')),
+        correct: eb('card_totals.correct', '+', eb.ref('excluded.correct')),
+      })),
+    )
+    .execute();
+}
 
-    /** Deletes the student's sessions, card results and their totals (of one deck, when given), atomically. */
-    async deleteProgress(studentId: number, deckId?: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        for (const table of ['card_results', 'study_sessions', 'card_totals', 'study_totals'] as const) {
-          let q = trx.deleteFrom(table).where('student_id', '=', studentId);
-          if (deckId !== undefined) q = q.where('deck_id', '=', deckId);
-          await q.execute();
-        }
-      });
-    },
-  };
+/** Deletes the student's sessions, answers and their totals (of one deck, when given); call inside a transaction. */
+export async function deleteProgress(db: DbHandle, studentId: number, deckId?: number): Promise<void> {
+  for (const table of ['card_results', 'study_sessions', 'card_totals', 'study_totals'] as const) {
+    let q = db.deleteFrom(table).where('student_id', '=', studentId);
+    if (deckId !== undefined) q = q.where('deck_id', '=', deckId);
+    await q.execute();
+  }
+}
+
+/** Every session of the user's students (the data export), in the order they were stored. */
+export function sessionsOfUser(db: DbHandle, userId: number) {
+  return db
+    .selectFrom('study_sessions')
+    .innerJoin('students', 'students.id', 'study_sessions.student_id')
+    .select([
+      'study_sessions.id',
+      'study_sessions.student_id',
+      'study_sessions.deck_id',
+      'study_sessions.cards_studied',
+      'study_sessions.cards_mastered',
+      'study_sessions.cards_not_mastered',
+      'study_sessions.accuracy_percentage',
+      'study_sessions.study_duration_seconds',
+      'study_sessions.created_at',
+    ])
+    .where('students.user_id', '=', userId)
+    .orderBy('study_sessions.id')
+    .execute();
+}
+
+/** Every answer of the user's students (the data export), in the order they were stored. */
+export function cardResultsOfUser(db: DbHandle, userId: number) {
+  return db
+    .selectFrom('card_results')
+    .innerJoin('students', 'students.id', 'card_results.student_id')
+    .select([
+      'card_results.id',
+      'card_results.student_id',
+      'card_results.deck_id',
+      'card_results.card_id',
+      'card_results.is_correct',
+      'card_results.created_at',
+    ])
+    .where('students.user_id', '=', userId)
+    .orderBy('card_results.id')
+    .execute();
 }

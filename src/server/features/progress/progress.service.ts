@@ -1,26 +1,39 @@
 import type { Progress } from '@shared/schemas/progress';
 import type { AppDeps } from '../../context';
+import { inTransaction } from '../../db/transaction';
 import { notFound } from '../../http/errors';
-import { progressRepository } from './progress.repository';
+import * as access from '../access/access.repository';
+import * as repo from './progress.repository';
+
+// Sessions, answers and their totals are written and cleared only through these (the study
+// service saves through the first two, inside its own transaction).
+/** Stores a finished session and adds it to the student's totals. */
+export const recordSession = repo.insertSession;
+/** Stores answers and adds them to the student's totals per card. */
+export const recordCardResults = repo.insertCardResults;
+/** Every session of the user's students (the data export). */
+export const sessionsOfUser = repo.sessionsOfUser;
+/** Every answer of the user's students (the data export). */
+export const cardResultsOfUser = repo.cardResultsOfUser;
 
 /**
  * A student's progress and its removal. Accuracies are percentages left unrounded (the client
  * rounds for display); another user's student or deck is answered as missing.
  */
 export function progressService(deps: AppDeps) {
-  const repo = progressRepository(deps.db.kysely);
+  const db = deps.db.kysely;
 
   async function requireStudent(userId: number, studentId: number) {
-    if (!(await repo.studentOwned(userId, studentId))) throw notFound('Student not found');
+    if (!(await access.studentOwned(db, userId, studentId))) throw notFound('Student not found');
   }
 
   return {
     async get(userId: number, studentId: number): Promise<Progress> {
       await requireStudent(userId, studentId);
       const [overall, decks, cards] = await Promise.all([
-        repo.overall(studentId),
-        repo.deckStatistics(userId, studentId),
-        repo.problematicCards(userId, studentId),
+        repo.overall(db, studentId),
+        repo.deckStatistics(db, userId, studentId),
+        repo.problematicCards(db, userId, studentId),
       ]);
       return {
         overall_statistics: {
@@ -46,13 +59,13 @@ export function progressService(deps: AppDeps) {
 
     async nuke(userId: number, studentId: number): Promise<void> {
       await requireStudent(userId, studentId);
-      await repo.deleteProgress(studentId);
+      await inTransaction(deps.db, (trx) => repo.deleteProgress(trx, studentId));
     },
 
     async removeDeck(userId: number, studentId: number, deckId: number): Promise<void> {
       await requireStudent(userId, studentId);
-      if (!(await repo.deckUsable(userId, studentId, deckId))) throw notFound('Deck not found');
-      await repo.deleteProgress(studentId, deckId);
+      if (!(await access.deckUsable(db, userId, studentId, deckId))) throw notFound('Deck not found');
+      await inTransaction(deps.db, (trx) => repo.deleteProgress(trx, studentId, deckId));
     },
   };
 }

@@ -1,10 +1,13 @@
 import { studentInputSchema, type Student } from '@shared/schemas/student';
 import type { z } from 'zod';
 import type { AppDeps } from '../../context';
+import { inUserTransaction } from '../../db/transaction';
 import { notFound } from '../../http/errors';
-import { deleteStudent, studentsRepository, type StudentFields } from './students.repository';
+import { cardPictureKeys } from '../cards/cards.service';
+import { deleteUnusedPictures } from '../images/images.service';
+import * as repo from './students.repository';
 
-type StudentRow = { id: number; name: string; age: number | null; native_language: string; created_at: string };
+type StudentRow = Awaited<ReturnType<typeof repo.list>>[number];
 
 const toStudentJson = (row: StudentRow): Student => ({
   id: row.id,
@@ -14,7 +17,7 @@ const toStudentJson = (row: StudentRow): Student => ({
   created_at: row.created_at,
 });
 
-const toFields = (input: z.output<typeof studentInputSchema>): StudentFields => ({
+const toFields = (input: z.output<typeof studentInputSchema>): repo.StudentFields => ({
   name: input.name,
   age: input.age ?? null,
   native_language: input.native_language,
@@ -22,25 +25,36 @@ const toFields = (input: z.output<typeof studentInputSchema>): StudentFields => 
 
 const studentNotFound = () => notFound('No such student');
 
+// Other features reach students only through this.
+/** Every student of the user (the data export). */
+export const studentsOfUser = repo.ofUser;
+
 /** Rules of student profiles: each belongs to one user and is invisible to everyone else. */
 export function studentsService(deps: AppDeps) {
-  const repo = studentsRepository(deps.db.kysely);
+  const db = deps.db.kysely;
   return {
-    list: async (userId: number) => (await repo.list(userId)).map(toStudentJson),
+    list: async (userId: number) => (await repo.list(db, userId)).map(toStudentJson),
 
     async create(userId: number, input: z.output<typeof studentInputSchema>): Promise<Student> {
-      return toStudentJson(await repo.create(userId, toFields(input), deps.now().toISOString()));
+      return toStudentJson(await repo.insert(db, userId, toFields(input), deps.now().toISOString()));
     },
 
     /** Replaces the student's fields (an absent age clears it). */
     async update(userId: number, id: number, input: z.output<typeof studentInputSchema>): Promise<Student> {
-      const row = await repo.update(userId, id, toFields(input));
+      const row = await repo.update(db, userId, id, toFields(input));
       if (!row) throw studentNotFound();
       return toStudentJson(row);
     },
 
+    /** Deletes the student with its decks, cards and progress, then the pictures no remaining card uses. */
     async remove(userId: number, id: number): Promise<void> {
-      if (!(await deleteStudent(deps.db, userId, id))) throw studentNotFound();
+      const deleted = await inUserTransaction(deps.db, userId, async (trx) => {
+        const keys = await cardPictureKeys(trx, userId, { studentId: id });
+        if (!(await repo.remove(trx, userId, id))) return false;
+        await deleteUnusedPictures(trx, userId, keys);
+        return true;
+      });
+      if (!deleted) throw studentNotFound();
     },
   };
 }

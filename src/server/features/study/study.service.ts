@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import type { StudySaveResult, cardPerformanceInputSchema, studySessionInputSchema } from '@shared/schemas/study';
 import type { AppDeps } from '../../context';
+import type { DbHandle } from '../../db/schema';
+import { inTransaction, isForeignKeyViolation } from '../../db/transaction';
+import { IDEMPOTENCY_KEY_RETENTION_DAYS } from '@shared/constants';
 import { notFound } from '../../http/errors';
-import {
-  inStudyTransaction,
-  isForeignKeyViolation,
-  type IdempotencyScope,
-  type StudyRepository,
-} from './study.repository';
+import * as access from '../access/access.repository';
+import { recordCardResults, recordSession } from '../progress/progress.service';
+import * as repo from './study.repository';
 
 type SessionInput = z.output<typeof studySessionInputSchema>;
 type PerformanceInput = z.output<typeof cardPerformanceInputSchema>;
@@ -19,38 +19,57 @@ const DUPLICATE: StudySaveResult = { ok: true, duplicate: true, saved: 0 };
  * student, deck and cards must be the caller's and belong together, and a retried save (same
  * idempotency key) is stored once. Checks, key and rows share one transaction.
  */
+const DAY_MS = 24 * 60 * 60 * 1000;
+const KEY_SWEEP_EVERY_MS = 60 * 60 * 1000;
+
 export function studyService(deps: AppDeps) {
   /** Runs `store` unless the key was used before; a key is claimed only when the rows are stored too. */
   async function once(
-    trx: StudyRepository,
+    trx: DbHandle,
     userId: number,
-    scope: IdempotencyScope,
+    scope: repo.IdempotencyScope,
     key: string | undefined,
     store: () => Promise<number>,
   ): Promise<StudySaveResult> {
-    if (key !== undefined && !(await trx.claimKey(userId, scope, key, deps.now().toISOString()))) return DUPLICATE;
+    if (key !== undefined && !(await repo.claimKey(trx, userId, scope, key, deps.now().toISOString()))) {
+      return DUPLICATE;
+    }
     return { ok: true, duplicate: false, saved: await store() };
   }
 
   /** Turns "deleted while we were saving" into the 404 the request would have got a moment later. */
-  function atomically<T>(fn: (trx: StudyRepository) => Promise<T>): Promise<T> {
-    return inStudyTransaction(deps.db.kysely, fn).catch((err: unknown) => {
+  function atomically<T>(fn: (trx: DbHandle) => Promise<T>): Promise<T> {
+    const result = inTransaction(deps.db, fn).catch((err: unknown) => {
       throw isForeignKeyViolation(err) ? notFound() : err;
+    });
+    void result.then(forgetOldKeys, () => undefined);
+    return result;
+  }
+
+  // Idempotency keys are needed only while a retry can still come: old ones are deleted, at most hourly.
+  let lastSweep = 0;
+  function forgetOldKeys() {
+    const now = deps.now().getTime();
+    if (now - lastSweep < KEY_SWEEP_EVERY_MS) return;
+    lastSweep = now;
+    const cutoff = new Date(now - IDEMPOTENCY_KEY_RETENTION_DAYS * DAY_MS).toISOString();
+    repo.deleteKeysBefore(deps.db.kysely, cutoff).catch((err: unknown) => {
+      deps.logger.warn({ err: String(err) }, 'deleting old idempotency keys failed');
     });
   }
 
-  async function requireStudent(trx: StudyRepository, userId: number, studentId: number) {
-    if (!(await trx.studentOwned(userId, studentId))) throw notFound('Student not found');
+  async function requireStudent(trx: DbHandle, userId: number, studentId: number) {
+    if (!(await access.studentOwned(trx, userId, studentId))) throw notFound('Student not found');
   }
 
   return {
     saveSession(userId: number, input: SessionInput): Promise<StudySaveResult> {
       return atomically(async (trx) => {
         await requireStudent(trx, userId, input.student_id);
-        if (!(await trx.deckUsable(userId, input.student_id, input.deck_id))) throw notFound('Deck not found');
+        if (!(await access.deckUsable(trx, userId, input.student_id, input.deck_id))) throw notFound('Deck not found');
         return once(trx, userId, 'study-session', input.idempotency_key, async () => {
           const { idempotency_key: _key, ...record } = input;
-          await trx.insertSession({ ...record, created_at: deps.now().toISOString() });
+          await recordSession(trx, { ...record, created_at: deps.now().toISOString() });
           return 1;
         });
       });
@@ -60,12 +79,13 @@ export function studyService(deps: AppDeps) {
       return atomically(async (trx) => {
         await requireStudent(trx, userId, input.student_id);
         const wanted = [...new Set(input.card_results.map((r) => r.card_id))];
-        const cards = await trx.usableCards(userId, input.student_id, wanted);
+        const cards = await access.cardsUsable(trx, userId, input.student_id, wanted);
         if (cards.length !== wanted.length) throw notFound('Card not found');
         const deckOf = new Map(cards.map((c) => [c.id, c.deck_id]));
         return once(trx, userId, 'card-performance', input.idempotency_key, async () => {
           const now = deps.now().toISOString();
-          await trx.insertCardResults(
+          await recordCardResults(
+            trx,
             input.card_results.map((r) => ({
               student_id: input.student_id,
               deck_id: deckOf.get(r.card_id)!,

@@ -5,8 +5,9 @@ import { expectApiError } from '../world';
 import { authorize, exchange, forgeFlowCookie, readFlowCookie, startIdp, type Idp } from '../identity-provider';
 
 /**
- * The OpenID Connect callback (POST /api/sessions) against a real provider (oauth2-mock-server):
- * the happy path signs in; every forged or replayed callback creates no session and no user.
+ * The OpenID Connect callback (POST /api/sessions) against a provider that can be made to misbehave
+ * (oauth2-mock-server signs tampered ID tokens on request): every forged or replayed callback creates
+ * no session and no user. Sign-in through a certified provider is in oidc-certified.test.ts.
  */
 
 let idp: Idp;

@@ -47,7 +47,7 @@ describe('sign-in through a certified OpenID provider', () => {
   it('refuses a replayed code, a wrong state or iss, a missing flow cookie and a forged nonce', async () => {
     const first = await signInAtProvider('pablo');
     expect((await t.request('POST', '/api/sessions', { json: first.params, cookie: first.cookie })).status).toBe(200);
-    const attempts = [
+    const attempts: { json: Record<string, string | undefined>; cookie: string }[] = [
       { json: first.params, cookie: first.cookie }, // the same code again
     ];
     const wrongState = await signInAtProvider('pablo');

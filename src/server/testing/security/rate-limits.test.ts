@@ -5,8 +5,9 @@ import { createTestApp, sessionCookie, tableCounts, type TestApp } from '../harn
 import { expectApiError, sendRaw } from '../world';
 
 /**
- * Brute force: sign-in, sign-up and bug-close attempts get 429 at the documented thresholds
- * (README "Configuration"), counted per client address (and per account or user). A forged
+ * Brute force: sign-in, sign-up and bug-close attempts get 429 with Retry-After at the documented
+ * thresholds (README "Configuration"): failed sign-ins per (account, address) and per address, growing
+ * delays per account, sign-ups per address, bug-close passwords per user and address. A forged
  * X-Forwarded-For changes nothing unless TRUST_PROXY is set, and then only the last hop counts.
  */
 
@@ -67,36 +68,83 @@ describe('documented thresholds', () => {
 });
 
 describe('POST /api/auth/local/login', () => {
-  it(`locks an account after ${LOGIN.max} wrong passwords, from however many addresses, until the window passes`, async () => {
+  const ADDRESS_MAX = LOGIN.max * 10;
+
+  it('does not count successful sign-ins: 300 accounts sign in from one school address within 15 minutes', async () => {
+    const school = '203.0.113.10';
+    const emails = [];
+    for (let i = 0; i < 300; i++) emails.push((await account(plain, `198.18.${i >> 8}.${i & 255}`)).email);
+    for (const email of emails) {
+      expect((await login(plain, email, PASSWORD, school)).status).toBe(200);
+      clock += 2000; // 300 sign-ins over 10 minutes, inside one window
+    }
+  });
+
+  it(`refuses an (account, address) after ${LOGIN.max} wrong passwords with Retry-After, until the window passes`, async () => {
     const { email } = await account(plain, '198.51.100.1');
-    for (let i = 0; i < LOGIN.max; i++)
-      expectApiError(await login(plain, email, 'wrong password', `198.51.100.${10 + i}`), 401);
-    expectLimited(await login(plain, email, 'wrong password', '198.51.100.50'));
+    const address = '198.51.100.9';
+    for (let i = 0; i < LOGIN.max; i++) expectApiError(await login(plain, email, 'wrong password', address), 401);
     const before = await tableCounts(plain.db);
-    const right = await login(plain, email, PASSWORD, '198.51.100.51');
+    const right = await login(plain, email, PASSWORD, address);
     expectLimited(right);
     expect(sessionCookie(right.headers)).toBe('');
     expect(await tableCounts(plain.db)).toEqual(before);
-    clock += LOGIN.windowMs + 1000;
-    expect((await login(plain, email, PASSWORD, '198.51.100.52')).status).toBe(200);
+    const retryAfter = Number(right.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(LOGIN.windowMs / 1000);
+    expect(right.body.retry_after).toBe(retryAfter);
+    clock += retryAfter * 1000;
+    expect((await login(plain, email, PASSWORD, address)).status).toBe(200);
   });
 
-  it(`limits one address to ${LOGIN.max} attempts, and a forged X-Forwarded-For does not reset it`, async () => {
+  it('slows guessing of one account from many addresses with growing delays, never locking the parent out', async () => {
+    const home = '198.51.100.60';
+    const { email } = await account(plain, home);
+    expect((await login(plain, email, PASSWORD, home)).status).toBe(200); // the parent's own address
+    for (let i = 0; i < LOGIN.max; i++)
+      expectApiError(await login(plain, email, 'wrong password', `198.51.100.${100 + i}`), 401);
+    // The next guess from a new address must wait 1 s, then 2 s, 4 s …
+    const waits = [];
+    for (let i = 0; i < 4; i++) {
+      const early = await login(plain, email, 'wrong password', `198.51.101.${i}`);
+      expectLimited(early);
+      waits.push(Number(early.headers.get('retry-after')));
+      clock += waits.at(-1)! * 1000;
+      expectApiError(await login(plain, email, 'wrong password', `198.51.101.${i}`), 401);
+    }
+    expect(waits).toEqual([1, 2, 4, 8]);
+    // The parent, at home, is not held back by the stranger's failures.
+    expect((await login(plain, email, PASSWORD, home)).status).toBe(200);
+    // Nor for long on a new device: the delay never grows past a minute.
+    for (let i = 0; i < 10; i++) {
+      clock += 61_000;
+      expectApiError(await login(plain, email, 'wrong password', `198.51.102.${i}`), 401);
+    }
+    const phone = await login(plain, email, PASSWORD, '198.51.103.1');
+    expectLimited(phone);
+    expect(Number(phone.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    clock += 60_000;
+    expect((await login(plain, email, PASSWORD, '198.51.103.1')).status).toBe(200);
+    clock += LOGIN.windowMs;
+  });
+
+  it(`limits one address to ${ADDRESS_MAX} failures across accounts, and a forged X-Forwarded-For does not reset it`, async () => {
     const { email } = await account(plain, '198.51.100.2');
     const address = '203.0.113.20';
-    for (let i = 0; i < LOGIN.max; i++)
+    for (let i = 0; i < ADDRESS_MAX; i++)
       expectApiError(await login(plain, `nobody-${i}@example.com`, 'x', address), 401);
     expectLimited(await login(plain, 'nobody-else@example.com', 'x', address));
     expectLimited(await login(plain, 'nobody-else@example.com', 'x', address, '192.0.2.77'));
     expectLimited(await login(plain, email, PASSWORD, address, '192.0.2.78, 192.0.2.79'));
     expect((await login(plain, email, PASSWORD, '203.0.113.21')).status).toBe(200);
+    clock += LOGIN.windowMs;
   });
 
   it('with TRUST_PROXY counts the last X-Forwarded-For hop (the one the proxy added), not the forged ones', async () => {
     const proxy = '10.0.0.1';
     const client = '203.0.113.40';
-    for (let i = 0; i < LOGIN.max; i++) {
-      expectApiError(await login(proxied, `nobody-${i}@example.com`, 'x', proxy, `192.0.2.${i}, ${client}`), 401);
+    for (let i = 0; i < ADDRESS_MAX; i++) {
+      expectApiError(await login(proxied, `nobody-${i}@example.com`, 'x', proxy, `192.0.2.${i % 250}, ${client}`), 401);
     }
     expectLimited(await login(proxied, 'nobody@example.com', 'x', proxy, `192.0.2.200, ${client}`));
     expectLimited(await login(proxied, 'nobody@example.com', 'x', proxy, client));

@@ -1,0 +1,47 @@
+import type { Db } from './database';
+import type { DbHandle } from './schema';
+
+export interface TransactionOptions {
+  /**
+   * One consistent, read-only view of the data (an export taken while the family keeps studying:
+   * no card result without its card). PostgreSQL needs REPEATABLE READ for that; SQLite's
+   * transactions are snapshots already and its driver ignores these settings.
+   */
+  snapshot?: boolean;
+}
+
+/**
+ * Runs `fn` in one transaction: everything it writes is stored, or nothing. The one place that
+ * opens transactions; services call it and hand `trx` to repository functions.
+ */
+export function inTransaction<T>(
+  db: Db,
+  fn: (trx: DbHandle) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
+  let transaction = db.kysely.transaction();
+  if (options.snapshot) transaction = transaction.setIsolationLevel('repeatable read').setAccessMode('read only');
+  return transaction.execute(fn);
+}
+
+/**
+ * `inTransaction` holding the user's library lock, for changes to a user's students, decks, cards
+ * and pictures. On PostgreSQL the lock serialises them, so that "check, then write" steps (double
+ * import, picture still in use) cannot interleave. SQLite needs nothing: its single connection
+ * already runs one transaction at a time.
+ */
+export function inUserTransaction<T>(db: Db, userId: number, fn: (trx: DbHandle) => Promise<T>): Promise<T> {
+  return inTransaction(db, async (trx) => {
+    if (db.dialect === 'postgres') {
+      // NO KEY UPDATE does not conflict with the KEY SHARE locks taken by inserts referencing the user.
+      await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+    }
+    return fn(trx);
+  });
+}
+
+/** A row referenced something deleted meanwhile (PostgreSQL 23503, SQLite FOREIGNKEY). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

@@ -1,0 +1,62 @@
+import { precompiled } from '../../db/precompiled';
+import type { DbHandle } from '../../db/schema';
+
+/**
+ * Every ownership question of every feature, in one place (Immich's access repository is the
+ * model). Each answers for one user: another user's object is answered exactly like a missing one,
+ * and the service turns "no" into its 404. Services import this module; no repository does.
+ */
+
+// Asked before every save and every progress view: compiled once (src/server/db/precompiled.ts).
+const studentOfUser = precompiled((db, userId: number, studentId: number) =>
+  db.selectFrom('students').select('id').where('id', '=', studentId).where('user_id', '=', userId),
+);
+
+/** Whether the student is the user's. */
+export async function studentOwned(db: DbHandle, userId: number, studentId: number): Promise<boolean> {
+  return (await studentOfUser(db, userId, studentId)).length > 0;
+}
+
+/** The user's deck, with whether it is an imported (read-only) one; undefined when it is not theirs. */
+export async function deckOwned(
+  db: DbHandle,
+  userId: number,
+  deckId: number,
+): Promise<{ imported: boolean } | undefined> {
+  const row = await db
+    .selectFrom('decks')
+    .select('is_imported')
+    .where('id', '=', deckId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row && { imported: Boolean(row.is_imported) };
+}
+
+/** Whether the deck is the user's and is either this student's or shared (no student). */
+export async function deckUsable(db: DbHandle, userId: number, studentId: number, deckId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('decks')
+    .select('id')
+    .where('id', '=', deckId)
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('student_id', 'is', null), eb('student_id', '=', studentId)]))
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** The cards among `cardIds` that are in decks the student may study (see deckUsable), with their deck. */
+export function cardsUsable(
+  db: DbHandle,
+  userId: number,
+  studentId: number,
+  cardIds: number[],
+): Promise<{ id: number; deck_id: number }[]> {
+  return db
+    .selectFrom('cards')
+    .innerJoin('decks', 'decks.id', 'cards.deck_id')
+    .select(['cards.id', 'cards.deck_id'])
+    .where('cards.id', 'in', cardIds)
+    .where('decks.user_id', '=', userId)
+    .where((eb) => eb.or([eb('decks.student_id', 'is', null), eb('decks.student_id', '=', studentId)]))
+    .execute();
+}
