@@ -1,13 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
+import { meQuery } from '@client/lib/auth';
+import { savedStudentId, studentsQuery } from '@client/lib/current-student';
 import { parseRouteId } from '@client/lib/route-id';
 import { readFlag } from '@client/lib/storage';
-import { meQuery } from '../features/auth/api/auth-api';
-import { preloadFirstPictures } from '../features/cards/pictures';
-import { deckListQuery, deckQuery } from '../features/decks/api/get-decks';
-import { progressQuery } from '../features/progress/api/progress-api';
-import { savedStudentId, studentsQuery } from '../features/students/current-student';
-import { studyDeckQuery } from '../features/study/api/get-study-deck';
+import { preloadFirstPictures } from '@client/features/cards/pictures';
+import { deckListQuery, deckQuery } from '@client/features/decks/api/get-decks';
+import { progressQuery } from '@client/features/progress/api/progress-api';
 import { preloadPage } from './router';
 
 /**
@@ -29,7 +28,7 @@ export function prefetchFirstView(qc: QueryClient, pathname: string): Promise<un
       // The first pictures are the deck page's largest content: fetch them once the deck is known.
       const deck = qc.fetchQuery(deckQuery(deckId)).then((d) => preloadFirstPictures(d.cards));
       started.push(deck.catch(() => undefined));
-    } else if (studyId) started.push(qc.prefetchQuery(studyDeckQuery(studyId)));
+    } else if (studyId) started.push(qc.prefetchQuery(deckQuery(studyId)));
     else if (studentId && pathname === '/') started.push(qc.prefetchQuery(deckListQuery(studentId)));
     else if (studentId && pathname === '/progress') started.push(qc.prefetchQuery(progressQuery(studentId)));
   }

@@ -4,9 +4,9 @@ import { Link, Outlet } from 'react-router';
 import { buttonClass } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/feedback';
 import { ChartIcon } from '@client/components/ui/icons';
-import { useAuth } from '../features/auth/auth-provider';
-import { UserMenu } from '../features/auth/components/user-menu';
-import { StudentSelector } from '../features/students/components/student-selector';
+import { useAuth } from '@client/lib/auth';
+import { StudentSelector } from '@client/features/students/components/student-selector';
+import { AccountMenu } from './account-menu';
 import styles from './layout.module.css';
 
 /** Page frame: skip link, header (logo, progress link, student selector, user menu), content. */
@@ -33,7 +33,7 @@ export function Layout() {
               {t('auth.header.progress')}
             </Link>
             <StudentSelector />
-            <UserMenu />
+            <AccountMenu />
           </nav>
         )}
       </header>

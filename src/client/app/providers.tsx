@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiRequestError } from '@client/lib/api-client';
+import { AuthProvider } from '@client/lib/auth';
+import { CurrentStudentProvider } from '@client/lib/current-student';
 import { ThemeProvider } from '@client/lib/theme';
-import { AuthProvider } from '../features/auth/auth-provider';
-import { CurrentStudentProvider } from '../features/students/current-student';
 
 export function createQueryClient() {
   return new QueryClient({

@@ -1,51 +1,74 @@
 import { lazy, useState, type ComponentType } from 'react';
 import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
+import { SignInRequired, Welcome } from '@client/features/auth/components/welcome';
 import { Layout } from './layout';
-import { HomePage, NotFoundPage } from './pages';
+import { RequireUser } from './require-user';
+import { HomePage, HomePending } from './routes/home';
+import { NotFoundPage } from './routes/not-found';
 
 type PageModule = { default: ComponentType };
 
-// Route-level code splitting: the first view of home loads only what it needs.
-const lazyPages = [
-  { path: '/signin', load: () => import('../features/auth/components/sign-in-page') },
-  { path: '/auth/callback', load: () => import('../features/auth/components/auth-callback-page') },
-  { path: '/deck/:id', load: () => import('../features/decks/components/deck-detail-page') },
-  { path: '/study/:id', load: () => import('../features/study/components/study-page') },
-  { path: '/progress', load: () => import('../features/progress/components/progress-page') },
-  { path: '/bugs', load: () => import('../features/bugs/components/bugs-page') },
-  { path: '/onboarding', load: () => import('../features/onboarding/components/onboarding-page') },
-].map(({ path, load }) => {
-  const page: { path: string; load: () => Promise<PageModule>; loaded?: PageModule; Lazy: ComponentType } = {
+/** A page whose code downloads on demand (see `Page`). */
+interface LazyPage {
+  path: string;
+  load: () => Promise<PageModule>;
+  loaded?: PageModule;
+  Lazy: ComponentType;
+}
+
+function lazyPage(path: string, load: () => Promise<PageModule>): LazyPage {
+  const page: LazyPage = {
     path,
     load: () => load().then((module) => (page.loaded = module)),
     Lazy: lazy(load),
   };
   return page;
-});
+}
+
+// Route-level code splitting: the first view of home loads only what it needs.
+const signIn = lazyPage('/signin', () => import('./routes/sign-in'));
+const authCallback = lazyPage('/auth/callback', () => import('./routes/auth-callback'));
+const deck = lazyPage('/deck/:id', () => import('./routes/deck'));
+const study = lazyPage('/study/:id', () => import('./routes/study'));
+const progress = lazyPage('/progress', () => import('./routes/progress'));
+const bugs = lazyPage('/bugs', () => import('./routes/bugs'));
+const onboarding = lazyPage('/onboarding', () => import('./routes/onboarding'));
+const lazyPages = [signIn, authCallback, deck, study, progress, bugs, onboarding];
 
 /**
  * A page whose code arrived at boot renders at once (React.lazy would still suspend it for a tick
  * and show the fallback first). Chosen once per visit, so a page never remounts under the user.
  */
-function Page({ page }: { page: (typeof lazyPages)[number] }) {
+function Page({ page }: { page: LazyPage }) {
   const [Component] = useState(() => page.loaded?.default ?? page.Lazy);
   return <Component />;
 }
+
+// Keyed by path: pages side by side in one layout route must not share one Page (and its chosen component).
+const pageRoute = (page: LazyPage) => (
+  <Route key={page.path} path={page.path} element={<Page key={page.path} page={page} />} />
+);
 
 /** Starts downloading the code of the page at `pathname` (at boot, alongside its data). */
 export function preloadPage(pathname: string): Promise<unknown> {
   return lazyPages.find((page) => matchPath(page.path, pathname))?.load() ?? Promise.resolve();
 }
 
-/** The routes of SPEC §2, plus /signin (declarative routing: no loaders are used). */
+/**
+ * The routes of SPEC §2, plus /signin (declarative routing: no loaders are used). Every page for
+ * signed-in users sits under RequireUser, which shows visitors the welcome (home), the
+ * sign-in-required screen (bugs) or sends them home (the rest).
+ */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route path="/" element={<HomePage />} />
-        {lazyPages.map((page) => (
-          <Route key={page.path} path={page.path} element={<Page key={page.path} page={page} />} />
-        ))}
+        <Route element={<RequireUser pending={<HomePending />} signedOut={<Welcome />} />}>
+          <Route path="/" element={<HomePage />} />
+        </Route>
+        <Route element={<RequireUser signedOut={<SignInRequired />} />}>{pageRoute(bugs)}</Route>
+        <Route element={<RequireUser />}>{[deck, study, progress, onboarding].map(pageRoute)}</Route>
+        {[signIn, authCallback].map(pageRoute)}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

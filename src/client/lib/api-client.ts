@@ -67,6 +67,10 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   return data as T;
 }
 
+/** A read answered 404, or 400 for an id the server refuses: the page shows its not-found screen. */
+export const isNotFound = (err: unknown) =>
+  err instanceof ApiRequestError && (err.status === 404 || err.status === 400);
+
 /** The server's message for an error, or the fallback text. */
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiRequestError) return err.status === 0 ? NETWORK_ERROR_MESSAGE : err.message;

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider, useAuth } from './auth-provider';
+import { AuthProvider, meQuery, useAuth } from './auth';
 
 const user = {
   id: 1,
@@ -75,7 +75,7 @@ describe('AuthProvider', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const fetchMock = vi.fn(async (url: string) => {
       if (url === '/api/logout') {
-        logoutSeenSignedOut = client.getQueryData(['me']) === null;
+        logoutSeenSignedOut = client.getQueryData(meQuery.queryKey) === null;
         return json(200, { ok: true });
       }
       return json(200, user);

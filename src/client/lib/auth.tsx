@@ -1,8 +1,35 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { User } from '@shared/schemas/user';
-import { writeFlag } from '@client/lib/storage';
-import { exchangeCode, logoutRequest, meQuery, meQueryKey, startProviderSignIn } from './api/auth-api';
+import { ApiRequestError, apiFetch } from './api-client';
+import { writeFlag } from './storage';
+
+/**
+ * GET /api/users/me: the user, or null when signed out. Other failures are logged and leave the
+ * user unset (SPEC §8 "Failed to fetch user").
+ */
+export async function fetchMe(): Promise<User | null> {
+  try {
+    return await apiFetch<User>('/api/users/me');
+  } catch (err) {
+    if (err instanceof ApiRequestError && err.status !== 401) {
+      console.error(`Failed to fetch user: API responded with HTTP status ${err.status}`);
+    }
+    return null;
+  }
+}
+
+/** The signed-in user (null when signed out): every sign-in writes it, sign-out clears everything else. */
+export const meQuery = queryOptions({ queryKey: ['me'], queryFn: fetchMe, staleTime: 5 * 60_000, retry: false });
+
+/** GET /api/logout; its answer is not read (SPEC §7). */
+async function logoutRequest(): Promise<void> {
+  try {
+    await fetch('/api/logout', { credentials: 'same-origin' });
+  } catch {
+    console.error('Failed to logout');
+  }
+}
 
 interface AuthContextValue {
   user: User | null;
@@ -12,8 +39,6 @@ interface AuthContextValue {
   isFetching: boolean;
   /** Re-reads the current user; concurrent calls share one request. */
   fetchUser: () => Promise<void>;
-  redirectToLogin: (provider: string) => Promise<void>;
-  exchangeCodeForSessionToken: (params: URLSearchParams) => Promise<void>;
   logout: () => Promise<void>;
 }
 
@@ -35,30 +60,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     // Local state first, so the interface signs out at once; then the server.
-    qc.setQueryData(meQueryKey, null);
-    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
+    qc.setQueryData(meQuery.queryKey, null);
+    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== meQuery.queryKey[0] });
     await logoutRequest();
   }, [qc]);
 
-  const exchangeCodeForSessionToken = useCallback(
-    async (params: URLSearchParams) => {
-      await exchangeCode(params);
-      await fetchUser();
-    },
-    [fetchUser],
-  );
-
   const value = useMemo<AuthContextValue>(
-    () => ({
-      user: me.data ?? null,
-      isPending: me.isPending,
-      isFetching: me.isFetching,
-      fetchUser,
-      redirectToLogin: startProviderSignIn,
-      exchangeCodeForSessionToken,
-      logout,
-    }),
-    [me.data, me.isPending, me.isFetching, fetchUser, exchangeCodeForSessionToken, logout],
+    () => ({ user: me.data ?? null, isPending: me.isPending, isFetching: me.isFetching, fetchUser, logout }),
+    [me.data, me.isPending, me.isFetching, fetchUser, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,13 +1,13 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Student } from '@shared/schemas/student';
-import { apiFetch } from '@client/lib/api-client';
-import { readStorage, writeStorage } from '@client/lib/storage';
-import { useAuth } from '../auth/auth-provider';
+import { apiFetch } from './api-client';
+import { useAuth } from './auth';
+import { readStorage, writeStorage } from './storage';
 
-export const studentsQueryKey = ['students'] as const;
+/** GET /api/students: the signed-in user's students (the students feature's changes update it). */
 export const studentsQuery = queryOptions({
-  queryKey: studentsQueryKey,
+  queryKey: ['students'],
   queryFn: () => apiFetch<Student[]>('/api/students'),
 });
 
@@ -61,10 +61,4 @@ export function useCurrentStudent(): CurrentStudentValue {
   const ctx = useContext(CurrentStudentContext);
   if (!ctx) throw new Error('useCurrentStudent must be used within a CurrentStudentProvider');
   return ctx;
-}
-
-/** Invalidates the student list after a change. */
-export function useRefreshStudents() {
-  const qc = useQueryClient();
-  return useCallback(() => qc.invalidateQueries({ queryKey: studentsQueryKey }), [qc]);
 }

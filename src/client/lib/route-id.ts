@@ -1,3 +1,8 @@
-/** The numeric id in a path like /deck/{id}: a positive integer of up to 10 digits, else null. */
-export const parseRouteId = (raw: string | undefined): number | null =>
-  raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+import { ID_MAX } from '@shared/constants';
+
+/** The numeric id in a path like /deck/{id}: a positive integer the API accepts (≤ ID_MAX), else null. */
+export function parseRouteId(raw: string | undefined): number | null {
+  if (!raw || !/^[1-9]\d*$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= ID_MAX ? id : null;
+}

@@ -1,3 +1,5 @@
+import { THEME_STORAGE_KEY } from '@shared/constants';
+
 /** Every localStorage key the app uses (SPEC §3 local flags), read and written through one module. */
 export const STORAGE_KEYS = {
   onboardingCompleted: 'onboardingCompleted',
@@ -5,7 +7,7 @@ export const STORAGE_KEYS = {
   showProductTour: 'showProductTour',
   studyTourCompleted: 'studyTourCompleted',
   nativeLanguage: 'nativeLanguage',
-  theme: 'theme',
+  theme: THEME_STORAGE_KEY,
   language: 'language',
   currentStudentId: 'currentStudentId',
   /** This device was signed in at its last user check (no secret: the session is a cookie). */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { buildCardForm } from './card-form-data';
-import { imageUrl } from './pictures';
 
 const text = { en: 'Cat', es: 'Gato', en_pronunciation: null, es_pronunciation: 'GAH-toh' };
 
@@ -27,9 +26,5 @@ describe('buildCardForm', () => {
   it('asks to remove the picture only when editing', () => {
     expect(buildCardForm(text, { kind: 'remove' }).get('remove_image')).toBe('true');
     expect(buildCardForm(text, { kind: 'remove' }, 3).has('remove_image')).toBe(false);
-  });
-
-  it('encodes image keys', () => {
-    expect(imageUrl('a/b c')).toBe('/api/images/a%2Fb%20c');
   });
 });

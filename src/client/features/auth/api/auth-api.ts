@@ -1,47 +1,34 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, Provider, SignupInput, User } from '@shared/schemas/user';
 import { ApiRequestError, apiFetch } from '@client/lib/api-client';
+import { meQuery } from '@client/lib/auth';
 
-export const meQueryKey = ['me'] as const;
-
-/**
- * GET /api/users/me: the user, or null when signed out. Other failures are logged and leave the
- * user unset (SPEC §8 "Failed to fetch user").
- */
-export async function fetchMe(): Promise<User | null> {
-  try {
-    return await apiFetch<User>('/api/users/me');
-  } catch (err) {
-    if (err instanceof ApiRequestError && err.status !== 401) {
-      console.error(`Failed to fetch user: API responded with HTTP status ${err.status}`);
-    }
-    return null;
-  }
-}
-
-export const meQuery = queryOptions({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 5 * 60_000, retry: false });
+/** GET /api/auth/providers: the configured sign-in methods (fixed while the server runs). */
+export const providersQuery = queryOptions({
+  queryKey: ['auth-providers'],
+  queryFn: () => apiFetch<{ providers: Provider[] }>('/api/auth/providers'),
+  staleTime: Infinity,
+});
 
 export function useProviders() {
-  return useQuery({
-    queryKey: ['auth-providers'],
-    queryFn: () => apiFetch<{ providers: Provider[] }>('/api/auth/providers'),
-    staleTime: Infinity,
-  });
+  return useQuery(providersQuery);
 }
 
+/** POST /api/auth/local/login; the answer is the signed-in user. */
 export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) => apiFetch<User>('/api/auth/local/login', { json: input }),
-    onSuccess: (user) => qc.setQueryData(meQueryKey, user),
+    onSuccess: (user) => qc.setQueryData(meQuery.queryKey, user),
   });
 }
 
+/** POST /api/auth/local/signup; the answer is the new, signed-in user. */
 export function useSignup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: SignupInput) => apiFetch<User>('/api/auth/local/signup', { json: input }),
-    onSuccess: (user) => qc.setQueryData(meQueryKey, user),
+    onSuccess: (user) => qc.setQueryData(meQuery.queryKey, user),
   });
 }
 
@@ -70,16 +57,4 @@ export async function exchangeCode(params: URLSearchParams): Promise<void> {
     console.error(`Failed to exchange code for session token: API responded with HTTP status ${status}`);
     throw err;
   }
-}
-
-export async function logoutRequest(): Promise<void> {
-  try {
-    await fetch('/api/logout', { credentials: 'same-origin' });
-  } catch {
-    console.error('Failed to logout');
-  }
-}
-
-export function deleteAccountRequest(): Promise<unknown> {
-  return apiFetch('/api/users/delete-account', { method: 'DELETE' });
 }

@@ -1,23 +1,26 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { useAuth } from '../auth-provider';
+import { useAuth } from '@client/lib/auth';
+import { exchangeCode } from '../api/auth-api';
 import styles from './auth.module.css';
 
-/** /auth/callback: exchanges the provider's code for a session, then home (also on failure). */
-export default function AuthCallbackPage() {
+/**
+ * The provider's way back: exchanges its code for a session and reloads the user (SPEC §4), then
+ * calls `onDone`, also on failure (which is only logged, SPEC §8).
+ */
+export function CompleteSignIn({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const { exchangeCodeForSessionToken } = useAuth();
-  const navigate = useNavigate();
+  const { fetchUser } = useAuth();
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    exchangeCodeForSessionToken(new URLSearchParams(window.location.search))
+    exchangeCode(new URLSearchParams(window.location.search))
+      .then(fetchUser)
       .catch((err: unknown) => console.error(err instanceof Error ? err.message : err))
-      .finally(() => navigate('/', { replace: true }));
-  }, [exchangeCodeForSessionToken, navigate]);
+      .finally(onDone);
+  }, [fetchUser, onDone]);
 
   return (
     <main id="main" className={styles.centered}>

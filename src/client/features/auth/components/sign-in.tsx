@@ -2,7 +2,7 @@ import { zodResolver } from '@client/lib/form';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PASSWORD_MAX } from '@shared/constants';
 import { loginSchema, signupSchema, type LoginInput, type SignupInput } from '@shared/schemas/user';
 import { ApiRequestError } from '@client/lib/api-client';
@@ -11,20 +11,17 @@ import { Button } from '@client/components/ui/button';
 import { Alert, Spinner } from '@client/components/ui/feedback';
 import { TextField } from '@client/components/ui/field';
 import { startProviderSignIn, useLogin, useProviders, useSignup } from '../api/auth-api';
-import { useAuth } from '../auth-provider';
 import styles from './auth.module.css';
 
-/** Sign-in page: the configured providers, then local sign-in or account creation. */
-export default function SignInPage() {
+/** Sign-in screen: the configured providers, then local sign-in or account creation. */
+export function SignIn() {
   const { t } = useTranslation();
-  const { user, isPending } = useAuth();
   const [params, setParams] = useSearchParams();
   const mode = params.get('mode') === 'create' ? 'create' : 'signin';
   const providers = useProviders();
   const [providerError, setProviderError] = useState<string | null>(null);
 
-  if (isPending || providers.isPending) return <Spinner />;
-  if (user) return <Navigate to="/" replace />;
+  if (providers.isPending) return <Spinner />;
   const list = providers.data?.providers ?? [];
   const oidc = list.filter((p) => p.kind === 'oidc');
   const local = list.some((p) => p.kind === 'local');

@@ -1,24 +1,20 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Menu } from '@client/components/ui/menu';
 import { Avatar } from '@client/components/ui/feedback';
-import { lazyNamed } from '@client/components/ui/lazy';
-import { useCurrentStudent } from '../../students/current-student';
-import { useAuth } from '../auth-provider';
+import { useAuth } from '@client/lib/auth';
+import { useCurrentStudent } from '@client/lib/current-student';
 import styles from './auth.module.css';
 
-// The panels (and their forms) load when first opened.
-const SettingsPanel = lazyNamed(() => import('../../settings/components/settings-panel').then((m) => m.SettingsPanel));
-const StudentsPanel = lazyNamed(() => import('../../students/components/students-panel').then((m) => m.StudentsPanel));
+/** The panels the menu opens; the page frame shows them (they belong to other features). */
+export type AccountPanel = 'students' | 'settings';
 
 /** Avatar (or given name / email) button with the account's actions (SPEC §2 User menu). */
-export function UserMenu() {
+export function UserMenu({ onOpenPanel }: { onOpenPanel: (panel: AccountPanel) => void }) {
   const { t } = useTranslation();
   const { user, logout } = useAuth();
   const { students } = useCurrentStudent();
   const navigate = useNavigate();
-  const [panel, setPanel] = useState<'students' | 'settings' | null>(null);
   if (!user) return null;
   const display = user.google_user_data.given_name ?? user.email ?? user.name;
 
@@ -41,11 +37,11 @@ export function UserMenu() {
         items={[
           {
             label: students.length === 0 ? t('auth.userMenu.addStudent') : t('auth.userMenu.manageStudents'),
-            onSelect: () => setPanel('students'),
+            onSelect: () => onOpenPanel('students'),
           },
           // The header's progress link is for wide screens; on phones progress is reached from here.
           { label: t('auth.userMenu.progress'), onSelect: () => navigate('/progress') },
-          { label: t('auth.userMenu.settings'), onSelect: () => setPanel('settings') },
+          { label: t('auth.userMenu.settings'), onSelect: () => onOpenPanel('settings') },
           { label: t('auth.userMenu.reportBug'), onSelect: () => navigate('/bugs') },
           'separator',
           {
@@ -56,8 +52,6 @@ export function UserMenu() {
           },
         ]}
       />
-      {panel === 'students' && <StudentsPanel open onOpenChange={(open) => setPanel(open ? 'students' : null)} />}
-      {panel === 'settings' && <SettingsPanel open onOpenChange={(open) => setPanel(open ? 'settings' : null)} />}
     </div>
   );
 }

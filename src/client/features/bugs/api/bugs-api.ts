@@ -1,12 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Bug, BugInput } from '@shared/schemas/bug';
 import { apiFetch } from '@client/lib/api-client';
 
-export const bugsQueryKey = ['bugs'] as const;
-
 /** GET /api/bugs: every bug, newest first, with the caller's votes. */
-export function useBugs(enabled: boolean) {
-  return useQuery({ queryKey: bugsQueryKey, queryFn: () => apiFetch<Bug[]>('/api/bugs'), enabled });
+export const bugsQuery = queryOptions({ queryKey: ['bugs'], queryFn: () => apiFetch<Bug[]>('/api/bugs') });
+
+export function useBugs() {
+  return useQuery(bugsQuery);
 }
 
 /** POST /api/bugs. */
@@ -15,8 +15,8 @@ export function useReportBug() {
   return useMutation({
     mutationFn: (input: BugInput) => apiFetch<Bug>('/api/bugs', { json: input }),
     onSuccess: (bug) => {
-      qc.setQueryData<Bug[]>(bugsQueryKey, (old = []) => [bug, ...old.filter((b) => b.id !== bug.id)]);
-      void qc.invalidateQueries({ queryKey: bugsQueryKey });
+      qc.setQueryData<Bug[]>(bugsQuery.queryKey, (old = []) => [bug, ...old.filter((b) => b.id !== bug.id)]);
+      void qc.invalidateQueries({ queryKey: bugsQuery.queryKey });
     },
   });
 }
@@ -32,7 +32,7 @@ export function useVoteBug() {
   return useMutation({
     mutationFn: (id: number) => apiFetch<{ voted: boolean }>(`/api/bugs/${id}/vote`, { method: 'POST' }),
     onSuccess: ({ voted }, id) => {
-      qc.setQueryData<Bug[]>(bugsQueryKey, (old = []) => old.map((b) => (b.id === id ? applyVote(b, voted) : b)));
+      qc.setQueryData<Bug[]>(bugsQuery.queryKey, (old = []) => old.map((b) => (b.id === id ? applyVote(b, voted) : b)));
     },
     onError: (err) => console.error('Failed to vote', err),
   });
@@ -45,7 +45,7 @@ export function useCloseBug() {
     mutationFn: ({ id, password }: { id: number; password: string }) =>
       apiFetch<unknown>(`/api/bugs/${id}`, { method: 'DELETE', json: { password } }),
     onSuccess: (_data, { id }) => {
-      qc.setQueryData<Bug[]>(bugsQueryKey, (old = []) => old.filter((b) => b.id !== id));
+      qc.setQueryData<Bug[]>(bugsQuery.queryKey, (old = []) => old.filter((b) => b.id !== id));
     },
   });
 }

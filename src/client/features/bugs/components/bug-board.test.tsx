@@ -4,17 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '@client/lib/api-client';
-import { AuthProvider } from '../../auth/auth-provider';
 import { applyVote } from '../api/bugs-api';
-import BugsPage from './bugs-page';
+import { BugBoard } from './bug-board';
 import { closeErrorText } from './close-bug-dialog';
 
-const user = {
-  id: 1,
-  email: 'pat@example.com',
-  name: 'Pat',
-  google_user_data: { picture: null, given_name: 'Pat', name: 'Pat' },
-};
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const bug = (id: number, extra = {}) => ({
@@ -28,7 +21,6 @@ const bug = (id: number, extra = {}) => ({
 });
 
 function stubApi(
-  signedIn: boolean,
   bugs: unknown[],
   handler: (path: string, init: RequestInit) => Response | undefined = () => undefined,
 ) {
@@ -37,45 +29,35 @@ function stubApi(
     vi.fn(async (path: string, init: RequestInit = {}) => {
       const answer = handler(path, init);
       if (answer) return answer;
-      if (path === '/api/users/me')
-        return signedIn ? json(200, user) : json(401, { error: 'Sign-in required', code: 'unauthorized' });
       if (path === '/api/bugs') return json(200, bugs);
       return json(404, { error: 'Not found', code: 'not_found' });
     }),
   );
 }
 
-function renderPage() {
+function renderBoard() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <AuthProvider>
-        <MemoryRouter>
-          <BugsPage />
-        </MemoryRouter>
-      </AuthProvider>
+      <MemoryRouter>
+        <BugBoard />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('BugsPage', { timeout: 20_000 }, () => {
-  it('asks visitors to sign in', async () => {
-    stubApi(false, []);
-    renderPage();
-    expect(await screen.findByRole('heading', { name: 'Sign in required' })).toBeInTheDocument();
-  });
-
+describe('BugBoard', { timeout: 20_000 }, () => {
   it('shows the empty state when there are no bugs', async () => {
-    stubApi(true, []);
-    renderPage();
+    stubApi([]);
+    renderBoard();
     expect(await screen.findByRole('heading', { name: 'No bugs reported' })).toBeInTheDocument();
   });
 
   it('shows three bugs per page with previous and next, and the localized date', async () => {
-    stubApi(true, [bug(4), bug(3), bug(2), bug(1)]);
-    renderPage();
+    stubApi([bug(4), bug(3), bug(2), bug(1)]);
+    renderBoard();
     expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Bug 4', 'Bug 3', 'Bug 2']);
     expect(screen.getAllByText('Jan 15, 2030')).toHaveLength(3);
@@ -88,8 +70,8 @@ describe('BugsPage', { timeout: 20_000 }, () => {
 
   it('counts a vote up or down from the server answer', async () => {
     let voted = true;
-    stubApi(true, [bug(1, { upvotes: 2 })], (path) => (path === '/api/bugs/1/vote' ? json(200, { voted }) : undefined));
-    renderPage();
+    stubApi([bug(1, { upvotes: 2 })], (path) => (path === '/api/bugs/1/vote' ? json(200, { voted }) : undefined));
+    renderBoard();
     const button = await screen.findByRole('button', { name: /^Vote for "Bug 1"/ });
     expect(button).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(button);
@@ -102,12 +84,12 @@ describe('BugsPage', { timeout: 20_000 }, () => {
   });
 
   it('keeps submit disabled while the report is blank, and shows the failure text', async () => {
-    stubApi(true, [], (path, init) =>
+    stubApi([], (path, init) =>
       path === '/api/bugs' && init.method === 'POST'
         ? json(500, { error: 'Internal error', code: 'http_error' })
         : undefined,
     );
-    renderPage();
+    renderBoard();
     await userEvent.click((await screen.findAllByRole('button', { name: 'Report bug' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Report a bug' });
     const submit = within(dialog).getByRole('button', { name: 'Submit report' });

@@ -17,7 +17,7 @@ interface ReportBugDialogProps {
   onReported: () => void;
 }
 
-/** Report dialog: title (≤ 100) and description (≤ 1000) with characters-remaining counters. */
+/** Report dialog: title (≤ BUG_TITLE_MAX) and description (≤ BUG_DESCRIPTION_MAX) with characters-remaining counters. */
 export function ReportBugDialog({ open, onOpenChange, onReported }: ReportBugDialogProps) {
   const { t } = useTranslation();
   const report = useReportBug();

@@ -1,10 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { Card } from '@shared/schemas/card';
 import { apiFetch } from '@client/lib/api-client';
 import { buildCardForm, type CardText, type PictureChange } from '../card-form-data';
 
-/** The decks feature's queries: lists carry card_count, details carry the cards. */
-const DECK_QUERIES = ['decks'] as const;
+/**
+ * Reads the deck again after a card changed (its card list, the lists' card counts); the
+ * change counts as done once it has. The page supplies it: the deck queries are the decks feature's.
+ */
+export type RefreshDeck = () => Promise<unknown>;
 
 export interface SaveCardVars {
   /** Absent for a new card. */
@@ -21,21 +24,19 @@ export function saveCard({ cardId, deckId, text, picture }: SaveCardVars): Promi
     : apiFetch<Card>(`/api/cards/${cardId}`, { method: 'PUT', form: buildCardForm(text, picture) });
 }
 
-export function useSaveCard() {
-  const qc = useQueryClient();
+export function useSaveCard(refreshDeck: RefreshDeck) {
   return useMutation({
     mutationFn: saveCard,
-    onSuccess: () => qc.invalidateQueries({ queryKey: DECK_QUERIES }),
+    onSuccess: () => refreshDeck(),
     onError: (err) => console.error('Failed to save card', err),
   });
 }
 
 /** DELETE /api/cards/{id}. */
-export function useDeleteCard() {
-  const qc = useQueryClient();
+export function useDeleteCard(refreshDeck: RefreshDeck) {
   return useMutation({
     mutationFn: (id: number) => apiFetch<unknown>(`/api/cards/${id}`, { method: 'DELETE' }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: DECK_QUERIES }),
+    onSuccess: () => refreshDeck(),
     onError: (err) => console.error('Failed to delete card', err),
   });
 }

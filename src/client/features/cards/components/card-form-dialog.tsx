@@ -10,7 +10,7 @@ import { Alert } from '@client/components/ui/feedback';
 import { TextField } from '@client/components/ui/field';
 import { ApiRequestError } from '@client/lib/api-client';
 import { errorText, serverFieldErrors } from '@client/lib/errors';
-import { useSaveCard } from '../api/card-mutations';
+import { useSaveCard, type RefreshDeck } from '../api/card-mutations';
 import type { CardText, PictureChange } from '../card-form-data';
 import { PictureField } from './picture-field';
 import styles from './cards.module.css';
@@ -22,10 +22,11 @@ interface Props {
   /** The card being edited; absent to add one. */
   card?: Card | null;
   onSaved: (card: Card, created: boolean) => void;
+  refreshDeck: RefreshDeck;
 }
 
 /** Add or edit a card: picture (optional), English (required) and Spanish (required) with pronunciations. */
-export function CardFormDialog({ open, onOpenChange, deckId, card, onSaved }: Props) {
+export function CardFormDialog({ open, onOpenChange, deckId, card, onSaved, refreshDeck }: Props) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -39,6 +40,7 @@ export function CardFormDialog({ open, onOpenChange, deckId, card, onSaved }: Pr
         card={card ?? null}
         onCancel={() => onOpenChange(false)}
         onSaved={onSaved}
+        refreshDeck={refreshDeck}
       />
     </Dialog>
   );
@@ -51,14 +53,16 @@ function CardForm({
   card,
   onCancel,
   onSaved,
+  refreshDeck,
 }: {
   deckId: number;
   card: Card | null;
   onCancel: () => void;
   onSaved: Props['onSaved'];
+  refreshDeck: RefreshDeck;
 }) {
   const { t } = useTranslation();
-  const save = useSaveCard();
+  const save = useSaveCard(refreshDeck);
   const [picture, setPicture] = useState<PictureChange>({ kind: 'keep' });
   const form = useForm<CardFields, unknown, CardText>({
     resolver: zodResolver(cardFieldsSchema),

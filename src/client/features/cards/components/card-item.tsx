@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Card } from '@shared/schemas/card';
 import { Menu } from '@client/components/ui/menu';
-import { cardPictureUrl } from '../pictures';
+import { cardPictureUrl } from '@client/lib/image-url';
 import styles from './cards.module.css';
 
 interface Props {

@@ -7,7 +7,7 @@ import { EmptyState } from '@client/components/ui/feedback';
 import { PlusIcon } from '@client/components/ui/icons';
 import { errorText } from '@client/lib/errors';
 import { lazyNamed } from '@client/components/ui/lazy';
-import { useDeleteCard } from '../api/card-mutations';
+import { useDeleteCard, type RefreshDeck } from '../api/card-mutations';
 import { EAGER_PICTURES } from '../pictures';
 import { CardItem } from './card-item';
 import styles from './cards.module.css';
@@ -20,15 +20,16 @@ interface Props {
   cards: readonly Card[];
   /** False for imported decks: no add, edit or delete (SPEC §6). */
   editable: boolean;
+  refreshDeck: RefreshDeck;
 }
 
 /** The cards of a deck on its detail page, with add, edit and delete for own decks. */
-export function DeckCards({ deckId, cards, editable }: Props) {
+export function DeckCards({ deckId, cards, editable, refreshDeck }: Props) {
   const { t } = useTranslation();
   const [form, setForm] = useState<{ card: Card | null } | null>(null);
   const [toDelete, setToDelete] = useState<Card | null>(null);
   const [status, setStatus] = useState('');
-  const remove = useDeleteCard();
+  const remove = useDeleteCard(refreshDeck);
 
   const openForm = (card: Card | null) => {
     setStatus('');
@@ -85,6 +86,7 @@ export function DeckCards({ deckId, cards, editable }: Props) {
               onOpenChange={(open) => !open && setForm(null)}
               deckId={deckId}
               card={form.card}
+              refreshDeck={refreshDeck}
               onSaved={(_card, created) => {
                 setForm(null);
                 setStatus(created ? t('cards.status.created') : t('cards.status.updated'));

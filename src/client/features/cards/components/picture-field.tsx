@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { IMAGE_MAX_BYTES } from '@shared/constants';
 import { Button } from '@client/components/ui/button';
 import { ImageIcon } from '@client/components/ui/icons';
+import { imageUrl } from '@client/lib/image-url';
 import type { PictureChange } from '../card-form-data';
-import { imageUrl } from '../pictures';
 import styles from './cards.module.css';
 
 interface Props {

@@ -1,27 +1,30 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CreateDeckInput, Deck, RenameDeckInput } from '@shared/schemas/deck';
 import { apiFetch } from '@client/lib/api-client';
-import { deckDetailKey, decksKey } from './get-decks';
-
-const refreshAll = (qc: QueryClient) => qc.invalidateQueries({ queryKey: decksKey });
+import { deckKeys, useRefreshDecks } from './get-decks';
 
 /** Every deck change refreshes the lists and details, and logs a failure (SPEC §8) before the caller shows it. */
 function useDeckMutation<TVars, TResult>(
   what: string,
   fn: (vars: TVars) => Promise<TResult>,
-  refresh: (qc: QueryClient, vars: TVars) => Promise<unknown> = refreshAll,
+  refresh?: (qc: QueryClient, vars: TVars) => Promise<unknown>,
 ) {
   const qc = useQueryClient();
+  const refreshAll = useRefreshDecks();
   return useMutation({
     mutationFn: fn,
-    onSuccess: (_result, vars) => refresh(qc, vars),
+    onSuccess: (_result, vars) => (refresh ? refresh(qc, vars) : refreshAll()),
     onError: (err) => console.error(`Failed to ${what}`, err),
   });
 }
 
-/** POST /api/decks. */
-export const useCreateDeck = () =>
-  useDeckMutation('create deck', (input: CreateDeckInput) => apiFetch<Deck>('/api/decks', { json: input }));
+/** POST /api/decks (also the first half of an import). */
+export const createDeck = (input: CreateDeckInput) => apiFetch<Deck>('/api/decks', { json: input });
+
+/** DELETE /api/decks/{id} (also the undoing of a failed import). */
+export const deleteDeck = (id: number) => apiFetch<unknown>(`/api/decks/${id}`, { method: 'DELETE' });
+
+export const useCreateDeck = () => useDeckMutation('create deck', createDeck);
 
 /** PUT /api/decks/{id} with {title, subtitle}. */
 export const useRenameDeck = () =>
@@ -40,17 +43,14 @@ export const useArchiveDeck = () =>
   useDeckMutation('archive deck', (id: number) => apiFetch<Deck>(`/api/decks/${id}/archive`, { method: 'PATCH' }));
 
 /**
- * DELETE /api/decks/{id}: deletes an own deck, or removes an imported one from the user's view.
+ * Deletes an own deck, or removes an imported one from the user's view.
  * The deleted deck's detail is only marked stale: refetching it now would flash "not found" on the
  * page that is leaving.
  */
 export const useDeleteDeck = () =>
-  useDeckMutation(
-    'delete deck',
-    (id: number) => apiFetch<unknown>(`/api/decks/${id}`, { method: 'DELETE' }),
-    (qc, id) =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: [...decksKey, 'list'] }),
-        qc.invalidateQueries({ queryKey: deckDetailKey(id), refetchType: 'none' }),
-      ]),
+  useDeckMutation('delete deck', deleteDeck, (qc, id) =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: deckKeys.lists }),
+      qc.invalidateQueries({ queryKey: deckKeys.detail(id), refetchType: 'none' }),
+    ]),
   );

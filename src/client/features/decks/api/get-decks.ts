@@ -1,11 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { Deck, DeckWithCards } from '@shared/schemas/deck';
 import { apiFetch } from '@client/lib/api-client';
 
-/** Every deck query starts with this, so one invalidation refreshes lists and details. */
-export const decksKey = ['decks'] as const;
-export const deckListKey = (studentId: number | null) => [...decksKey, 'list', studentId ?? 'all'] as const;
-export const deckDetailKey = (id: number) => [...decksKey, 'detail', id] as const;
+const all = ['decks'] as const;
+/** The keys of the deck queries, for this feature's changes: all starts every one of them. */
+export const deckKeys = {
+  all,
+  lists: [...all, 'list'] as const,
+  detail: (id: number) => [...all, 'detail', id] as const,
+};
 
 /** GET /api/decks?student_id={id} for the current student, GET /api/decks when there is none. */
 export function fetchDecks(studentId: number | null): Promise<Deck[]> {
@@ -13,16 +17,23 @@ export function fetchDecks(studentId: number | null): Promise<Deck[]> {
 }
 
 export const deckListQuery = (studentId: number | null) =>
-  queryOptions({ queryKey: deckListKey(studentId), queryFn: () => fetchDecks(studentId) });
+  queryOptions({ queryKey: [...deckKeys.lists, studentId ?? 'all'], queryFn: () => fetchDecks(studentId) });
+
+/** GET /api/decks/{id}: the deck with its cards (the deck page and the study screen share it). */
+export const deckQuery = (id: number) =>
+  queryOptions({ queryKey: deckKeys.detail(id), queryFn: () => apiFetch<DeckWithCards>(`/api/decks/${id}`) });
 
 export function useDecks(studentId: number | null) {
   return useQuery(deckListQuery(studentId));
 }
 
-/** GET /api/decks/{id}: the deck with its cards. */
-export const deckQuery = (id: number) =>
-  queryOptions({ queryKey: deckDetailKey(id), queryFn: () => apiFetch<DeckWithCards>(`/api/decks/${id}`) });
+/** The deck, once `id` is known; `staleTime` lets a screen that must read it afresh say how fresh. */
+export function useDeck(id: number | null, staleTime?: number) {
+  return useQuery({ ...deckQuery(id ?? 0), enabled: id !== null, ...(staleTime === undefined ? {} : { staleTime }) });
+}
 
-export function useDeck(id: number) {
-  return useQuery({ ...deckQuery(id), enabled: Number.isInteger(id) && id > 0 });
+/** Reads every deck list and deck again: after a change to a deck or to its cards. */
+export function useRefreshDecks() {
+  const qc = useQueryClient();
+  return useCallback(() => qc.invalidateQueries({ queryKey: deckKeys.all }), [qc]);
 }

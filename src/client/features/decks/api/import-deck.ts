@@ -1,17 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { CatalogueDeck, CatalogueResponse } from '@shared/schemas/catalogue';
-import type { Deck } from '@shared/schemas/deck';
+import type { CreateDeckInput, Deck } from '@shared/schemas/deck';
 import { apiFetch } from '@client/lib/api-client';
-import { decksKey } from './get-decks';
+import { createDeck, deleteDeck } from './deck-mutations';
+import { useRefreshDecks } from './get-decks';
 
 /** GET /api/catalogue: the bundled starter decks (the same for everyone, so cached for the session). */
+export const catalogueQuery = queryOptions({
+  queryKey: ['catalogue'],
+  queryFn: () => apiFetch<CatalogueResponse>('/api/catalogue'),
+  staleTime: Infinity,
+});
+
 export function useCatalogue(enabled: boolean) {
-  return useQuery({
-    queryKey: ['catalogue'],
-    queryFn: () => apiFetch<CatalogueResponse>('/api/catalogue'),
-    enabled,
-    staleTime: Infinity,
-  });
+  return useQuery({ ...catalogueQuery, enabled });
 }
 
 /**
@@ -20,31 +22,30 @@ export function useCatalogue(enabled: boolean) {
  * import can be retried.
  */
 export async function importDeck(source: CatalogueDeck, studentId: number | null): Promise<Deck> {
-  const deck = await apiFetch<Deck>('/api/decks', {
-    json: {
-      title: source.title,
-      subtitle: source.subtitle,
-      color: source.color,
-      student_id: studentId,
-      is_imported: true,
-      original_deck_id: source.id,
-    },
+  const deck = await createDeck({
+    title: source.title,
+    subtitle: source.subtitle,
+    // Catalogue decks come in the deck colours, though the catalogue schema only says "a string".
+    color: source.color as CreateDeckInput['color'],
+    student_id: studentId,
+    is_imported: true,
+    original_deck_id: source.id,
   });
   try {
     await apiFetch(`/api/decks/${deck.id}/import-cards`, { json: { cards: source.cards } });
   } catch (err) {
-    await apiFetch(`/api/decks/${deck.id}`, { method: 'DELETE' }).catch(() => undefined);
+    await deleteDeck(deck.id).catch(() => undefined);
     throw err;
   }
   return deck;
 }
 
 export function useImportDeck() {
-  const qc = useQueryClient();
+  const refreshDecks = useRefreshDecks();
   return useMutation({
     mutationFn: ({ source, studentId }: { source: CatalogueDeck; studentId: number | null }) =>
       importDeck(source, studentId),
-    onSettled: () => qc.invalidateQueries({ queryKey: decksKey }),
+    onSettled: refreshDecks,
     onError: (err) => console.error('Failed to import cards', err),
   });
 }

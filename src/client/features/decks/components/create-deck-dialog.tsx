@@ -23,7 +23,7 @@ interface Props {
   onCreated: (deck: Deck) => void;
 }
 
-/** Create deck: title (≤ 30), subtitle, colour. Submit is disabled while the title is empty or saving. */
+/** Create deck: title (≤ DECK_TITLE_MAX), subtitle, colour. Submit is disabled while the title is empty or saving. */
 export function CreateDeckDialog({ open, onOpenChange, studentId, onCreated }: Props) {
   const { t } = useTranslation();
   return (

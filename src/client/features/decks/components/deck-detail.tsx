@@ -1,49 +1,34 @@
-import { useState, type CSSProperties } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Deck, DeckWithCards } from '@shared/schemas/deck';
+import { NotFoundScreen } from '@client/components/not-found-screen';
 import { Button, buttonClass } from '@client/components/ui/button';
-import { Alert, EmptyState, Spinner } from '@client/components/ui/feedback';
+import { Alert, Spinner } from '@client/components/ui/feedback';
 import { BackIcon } from '@client/components/ui/icons';
 import { Menu, type MenuItem } from '@client/components/ui/menu';
-import { ApiRequestError } from '@client/lib/api-client';
+import { isNotFound } from '@client/lib/api-client';
 import { errorText } from '@client/lib/errors';
-import { parseRouteId } from '@client/lib/route-id';
-import { useAuth } from '../../auth/auth-provider';
-import { DeckCards } from '../../cards/components/deck-cards';
 import { useDeck } from '../api/get-decks';
 import type { DeckDialogAction, DeckDialogTarget } from './deck-dialogs';
 import { DeckDialogs } from './lazy-deck-dialogs';
 import { Creator } from './creator';
 import styles from './decks.module.css';
 
-/** `/deck/{id}`: the deck with its cards (SPEC §2 Deck detail). */
-export default function DeckDetailPage() {
+interface DeckDetailProps {
+  /** Null when the address holds no valid id. */
+  deckId: number | null;
+  /** The deck's cards section (the cards feature's), under the deck's heading. */
+  cards: (deck: DeckWithCards) => ReactNode;
+}
+
+/** The deck page's content (SPEC §2 Deck detail): the deck and its cards, or why it cannot be shown. */
+export function DeckDetail({ deckId, cards }: DeckDetailProps) {
   const { t } = useTranslation();
-  const { user, isPending: authPending } = useAuth();
-  const { id = '' } = useParams();
-  const deckId = parseRouteId(id) ?? 0;
   const query = useDeck(deckId);
 
-  if (authPending) return <Spinner />;
-  if (!user) return <Navigate to="/" replace />;
-  const missing =
-    deckId === 0 ||
-    (query.error instanceof ApiRequestError && (query.error.status === 404 || query.error.status === 400));
-  if (missing) {
-    return (
-      <main id="main">
-        <EmptyState
-          title={t('decks.detail.notFoundTitle')}
-          body={t('decks.detail.notFoundBody')}
-          action={
-            <Link to="/" className={buttonClass({ variant: 'primary' })}>
-              {t('common.actions.goHome')}
-            </Link>
-          }
-        />
-      </main>
-    );
+  if (deckId === null || isNotFound(query.error)) {
+    return <NotFoundScreen title={t('decks.detail.notFoundTitle')} body={t('decks.detail.notFoundBody')} />;
   }
   return (
     <main id="main">
@@ -57,13 +42,13 @@ export default function DeckDetailPage() {
           </Button>
         </Alert>
       ) : (
-        <DeckDetail deck={query.data} />
+        <DeckView deck={query.data}>{cards(query.data)}</DeckView>
       )}
     </main>
   );
 }
 
-function DeckDetail({ deck }: { deck: DeckWithCards }) {
+function DeckView({ deck, children }: { deck: DeckWithCards; children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<DeckDialogTarget | null>(null);
@@ -114,7 +99,7 @@ function DeckDetail({ deck }: { deck: DeckWithCards }) {
       <p role="status" className="visually-hidden">
         {status}
       </p>
-      <DeckCards deckId={deck.id} cards={deck.cards} editable={own} />
+      {children}
       {dialog && <DeckDialogs target={dialog} onClose={() => setDialog(null)} onDone={done} />}
     </>
   );

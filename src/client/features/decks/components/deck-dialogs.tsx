@@ -113,7 +113,7 @@ function RenameForm({ deck, onCancel, onDone }: { deck: Deck; onCancel: () => vo
 const duplicateFormSchema = z.object({ title: duplicateDeckSchema.shape.title.unwrap() });
 type DuplicateInput = z.input<typeof duplicateFormSchema>;
 
-/** Duplicate: the name defaults to 'Copy of {title}' (≤ 100). */
+/** Duplicate: the name defaults to 'Copy of {title}', cut to DUPLICATE_TITLE_MAX. */
 function DuplicateForm({ deck, onCancel, onDone }: { deck: Deck; onCancel: () => void; onDone: (d: Deck) => void }) {
   const { t } = useTranslation();
   const duplicate = useDuplicateDeck();

@@ -1,18 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Deck } from '@shared/schemas/deck';
-import { Providers } from '@client/app/providers';
 import { DecksHome } from './decks-home';
-
-const user = {
-  id: 1,
-  email: 'pat@example.com',
-  name: 'Pat',
-  google_user_data: { picture: null, given_name: 'Pat', name: 'Pat' },
-};
 
 function deck(id: number, title: string, over: Partial<Deck> = {}): Deck {
   return {
@@ -33,7 +25,7 @@ function deck(id: number, title: string, over: Partial<Deck> = {}): Deck {
   };
 }
 
-/** Answers the API calls the home makes: the user, no students, and the given deck list (or a status). */
+/** Answers the deck list call with the given decks (or a status). */
 function stubApi(decks: Deck[] | number) {
   vi.stubGlobal(
     'fetch',
@@ -41,8 +33,6 @@ function stubApi(decks: Deck[] | number) {
       const url = String(input);
       const json = (body: unknown, status = 200) =>
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      if (url === '/api/users/me') return json(user);
-      if (url === '/api/students') return json([]);
       if (url === '/api/decks')
         return typeof decks === 'number' ? json({ error: 'Boom', code: 'internal' }, decks) : json(decks);
       return json({ error: 'Not found', code: 'not_found' }, 404);
@@ -50,16 +40,15 @@ function stubApi(decks: Deck[] | number) {
   );
 }
 
+/** The list for a user without students (every deck). */
 function renderHome() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  // Signed in from the start, as on the real home page (which renders the list only for a user).
-  queryClient.setQueryData(['me'], user);
   return render(
-    <Providers queryClient={queryClient}>
+    <QueryClientProvider client={queryClient}>
       <MemoryRouter>
-        <DecksHome />
+        <DecksHome studentId={null} />
       </MemoryRouter>
-    </Providers>,
+    </QueryClientProvider>,
   );
 }
 

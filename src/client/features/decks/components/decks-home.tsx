@@ -4,10 +4,10 @@ import type { Deck } from '@shared/schemas/deck';
 import { Button } from '@client/components/ui/button';
 import { Alert, Spinner } from '@client/components/ui/feedback';
 import { PlusIcon, SearchIcon } from '@client/components/ui/icons';
+import { lazyNamed } from '@client/components/ui/lazy';
 import { Menu } from '@client/components/ui/menu';
 import { ApiRequestError } from '@client/lib/api-client';
 import { errorText } from '@client/lib/errors';
-import { useCurrentStudent } from '../../students/current-student';
 import { useArchiveDeck } from '../api/deck-mutations';
 import { useDecks } from '../api/get-decks';
 import {
@@ -21,7 +21,6 @@ import {
   sortNewestFirst,
   type DeckFilter,
 } from '../deck-list';
-import { lazyNamed } from '@client/components/ui/lazy';
 import type { DeckDialogAction, DeckDialogTarget } from './deck-dialogs';
 import { DeckDialogs } from './lazy-deck-dialogs';
 import { DeckListBody } from './deck-list-body';
@@ -31,14 +30,6 @@ import styles from './decks.module.css';
 // Dialogs load when first opened, so the deck list's first view stays small.
 const CreateDeckDialog = lazyNamed(() => import('./create-deck-dialog').then((m) => m.CreateDeckDialog));
 const ImportPanel = lazyNamed(() => import('./import-panel').then((m) => m.ImportPanel));
-
-/** Signed-in home: the deck list (SPEC §2 Home). */
-export function DecksHome() {
-  const { currentStudent, isLoading } = useCurrentStudent();
-  if (isLoading) return <DecksHomeLoading />;
-  // A new student starts on page 1 with no search.
-  return <DecksHomeForStudent key={currentStudent?.id ?? 'all'} studentId={currentStudent?.id ?? null} />;
-}
 
 /** The deck list's heading and a spinner, while the user or the students load. */
 export function DecksHomeLoading() {
@@ -56,7 +47,11 @@ function listErrorText(err: unknown, t: (k: string, o?: Record<string, unknown>)
   return errorText(err, t('common.errors.generic'));
 }
 
-function DecksHomeForStudent({ studentId }: { studentId: number | null }) {
+/**
+ * Signed-in home: the deck list of the current student, or every deck with none (SPEC §2 Home).
+ * Give it a new key for another student, who starts on page 1 with no search.
+ */
+export function DecksHome({ studentId }: { studentId: number | null }) {
   const { t } = useTranslation();
   const panelId = useId();
   const decksQuery = useDecks(studentId);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { LanguagePicker } from '@client/components/language-picker';
 import { Button } from '@client/components/ui/button';
-import { LanguagePicker } from '../../settings/components/language-picker';
 import { StepLayout } from './step-layout';
 import styles from './onboarding.module.css';
 

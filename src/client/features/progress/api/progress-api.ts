@@ -1,9 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { Progress } from '@shared/schemas/progress';
 import { apiFetch, VISIT_STALE_MS } from '@client/lib/api-client';
 
-/** ['progress'] prefixes every student's progress; the study screen invalidates it after a save. */
-export const progressQueryKey = (studentId: number) => ['progress', studentId] as const;
+/** Prefixes every student's progress. */
+const progressKey = ['progress'] as const;
+const progressQueryKey = (studentId: number) => [...progressKey, studentId] as const;
 
 /** GET /api/progress/{studentId}, read anew on every visit. */
 export const progressQuery = (studentId: number) =>
@@ -15,6 +17,12 @@ export const progressQuery = (studentId: number) =>
 
 export function useProgress(studentId: number | null) {
   return useQuery({ ...progressQuery(studentId ?? 0), enabled: studentId !== null });
+}
+
+/** Reads every student's progress again, e.g. after a study result was saved. */
+export function useRefreshProgress() {
+  const qc = useQueryClient();
+  return useCallback(() => qc.invalidateQueries({ queryKey: progressKey }), [qc]);
 }
 
 /** DELETE /api/students/{id}/nuke-progress, then the progress is refetched. */

@@ -3,7 +3,7 @@ import type { Progress } from '@shared/schemas/progress';
 import { formatPercent } from './format';
 import styles from './progress.module.css';
 
-/** 'Cards needing attention': answered below 80 % correct, worst first (order from the server). */
+/** 'Cards needing attention': answered correctly below ATTENTION_ACCURACY_BELOW %, worst first (the server's order). */
 export function AttentionList({ cards }: { cards: Progress['problematic_cards'] }) {
   const { t } = useTranslation();
   return (

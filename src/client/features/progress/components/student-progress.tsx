@@ -1,48 +1,39 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import type { Student } from '@shared/schemas/student';
 import { Button, buttonClass } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/dialog';
 import { Alert, EmptyState, Spinner } from '@client/components/ui/feedback';
 import { Menu } from '@client/components/ui/menu';
 import { errorText } from '@client/lib/errors';
-import { useAuth } from '../../auth/auth-provider';
-import { useCurrentStudent } from '../../students/current-student';
 import { useNukeProgress, useProgress } from '../api/progress-api';
 import { AttentionList } from './attention-list';
 import { DeckProgressList } from './deck-progress-list';
 import { SummaryTiles } from './summary-tiles';
 import styles from './progress.module.css';
 
-/** `/progress`: the current student's progress (SPEC §2 Progress). */
-export default function ProgressPage() {
+/** The progress screen with no student selected (SPEC §2 Progress). */
+export function NoStudentProgress() {
   const { t } = useTranslation();
-  const { user, isPending } = useAuth();
-  const { currentStudent, isLoading } = useCurrentStudent();
-
-  if (isPending || (user && isLoading)) return <Spinner />;
-  if (!user) return <Navigate to="/" replace />;
-  if (!currentStudent) {
-    return (
-      <main id="main" className={styles.page}>
-        <h1>{t('progress.heading')}</h1>
-        <EmptyState
-          title={t('progress.noStudent.title')}
-          body={t('progress.noStudent.body')}
-          action={
-            <Link to="/" className={buttonClass({ variant: 'primary' })}>
-              {t('progress.noStudent.action')}
-            </Link>
-          }
-        />
-      </main>
-    );
-  }
-  return <StudentProgress key={currentStudent.id} student={currentStudent} />;
+  return (
+    <main id="main" className={styles.page}>
+      <h1>{t('progress.heading')}</h1>
+      <EmptyState
+        title={t('progress.noStudent.title')}
+        body={t('progress.noStudent.body')}
+        action={
+          <Link to="/" className={buttonClass({ variant: 'primary' })}>
+            {t('progress.noStudent.action')}
+          </Link>
+        }
+      />
+    </main>
+  );
 }
 
-function StudentProgress({ student }: { student: Student }) {
+/** One student's progress (SPEC §2 Progress); give it a new key for another student. */
+export function StudentProgress({ student }: { student: Student }) {
   const { t } = useTranslation();
   const progress = useProgress(student.id);
   const nuke = useNukeProgress(student.id);

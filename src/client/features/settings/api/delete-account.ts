@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiFetch } from '@client/lib/api-client';
+import { useAuth } from '@client/lib/auth';
 import { clearStorage } from '@client/lib/storage';
-import { useAuth } from '../../auth/auth-provider';
 
 export const deleteAccount = () => apiFetch<unknown>('/api/users/delete-account', { method: 'DELETE' });
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LanguagePicker } from './language-picker';
+import { LanguagePicker } from '@client/components/language-picker';
 
 /** Language sub-page: English or Spanish, applied at once and remembered. */
 export function LanguageSettings() {

@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Student, StudentInput } from '@shared/schemas/student';
 import { ApiRequestError, apiFetch } from '@client/lib/api-client';
-import { studentsQueryKey } from '../current-student';
+import { meQuery } from '@client/lib/auth';
+import { studentsQuery } from '@client/lib/current-student';
+
+const studentsKey = studentsQuery.queryKey;
 
 /** POST /api/students. */
 export async function createStudent(input: StudentInput): Promise<Student> {
@@ -24,14 +27,17 @@ export const deleteStudent = (id: number) => apiFetch<unknown>(`/api/students/${
 /**
  * Creating a student puts it into the cached list at once, so that a caller can make it
  * current in the same tick without the current-student provider falling back to another one.
+ * The students panel and the onboarding both create students through this; `onCreated` runs
+ * then, even when the form that asked is gone.
  */
-export function useCreateStudent() {
+export function useCreateStudent(onCreated?: (student: Student) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createStudent,
     onSuccess: (created) => {
-      qc.setQueryData<Student[]>(studentsQueryKey, (old = []) => [...old.filter((s) => s.id !== created.id), created]);
-      void qc.invalidateQueries({ queryKey: studentsQueryKey });
+      qc.setQueryData<Student[]>(studentsKey, (old = []) => [...old.filter((s) => s.id !== created.id), created]);
+      onCreated?.(created);
+      void qc.invalidateQueries({ queryKey: studentsKey });
     },
   });
 }
@@ -41,8 +47,8 @@ export function useUpdateStudent() {
   return useMutation({
     mutationFn: updateStudent,
     onSuccess: (updated) => {
-      qc.setQueryData<Student[]>(studentsQueryKey, (old = []) => old.map((s) => (s.id === updated.id ? updated : s)));
-      void qc.invalidateQueries({ queryKey: studentsQueryKey });
+      qc.setQueryData<Student[]>(studentsKey, (old = []) => old.map((s) => (s.id === updated.id ? updated : s)));
+      void qc.invalidateQueries({ queryKey: studentsKey });
     },
   });
 }
@@ -53,8 +59,8 @@ export function useDeleteStudent() {
   return useMutation({
     mutationFn: deleteStudent,
     onSuccess: (_data, id) => {
-      qc.setQueryData<Student[]>(studentsQueryKey, (old = []) => old.filter((s) => s.id !== id));
-      void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+      qc.setQueryData<Student[]>(studentsKey, (old = []) => old.filter((s) => s.id !== id));
+      void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== meQuery.queryKey[0] });
     },
     onError: (err) => console.error('Failed to delete student', err),
   });

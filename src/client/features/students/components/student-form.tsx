@@ -26,7 +26,7 @@ interface StudentFormProps {
   onCancel: () => void;
 }
 
-/** Add/edit student form: name (required, ≤ 50), optional age 1–100, native language. */
+/** Add/edit student form: name (required, ≤ STUDENT_NAME_MAX), optional age, native language. */
 export function StudentForm({ student, pending, error, serverError, onSubmit, onCancel }: StudentFormProps) {
   const { t } = useTranslation();
   const selectId = useId();

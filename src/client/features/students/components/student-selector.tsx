@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentStudent } from '../current-student';
+import { useCurrentStudent } from '@client/lib/current-student';
 import styles from './students.module.css';
 
 /**

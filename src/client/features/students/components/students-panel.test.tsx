@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../auth/auth-provider';
-import { CurrentStudentProvider, useCurrentStudent } from '../current-student';
+import { AuthProvider } from '@client/lib/auth';
+import { CurrentStudentProvider, studentsQuery, useCurrentStudent } from '@client/lib/current-student';
 import { StudentsPanel } from './students-panel';
 
 const user = {
@@ -68,7 +68,7 @@ async function renderPanel() {
       </AuthProvider>
     </QueryClientProvider>,
   );
-  await waitFor(() => expect(client.getQueryState(['students'])?.status).toBe('success'));
+  await waitFor(() => expect(client.getQueryState(studentsQuery.queryKey)?.status).toBe('success'));
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Student, StudentInput } from '@shared/schemas/student';
+import { useCurrentStudent } from '@client/lib/current-student';
 import { errorText } from '@client/lib/errors';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog, Dialog } from '@client/components/ui/dialog';
 import { EmptyState, Spinner } from '@client/components/ui/feedback';
 import { PlusIcon } from '@client/components/ui/icons';
 import { useCreateStudent, useDeleteStudent, useUpdateStudent } from '../api/students-api';
-import { useCurrentStudent } from '../current-student';
 import { nativeLanguageKey, StudentForm } from './student-form';
 import styles from './students.module.css';
 

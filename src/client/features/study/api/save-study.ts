@@ -18,7 +18,7 @@ export interface PendingSave {
 
 export const RETRY_DELAYS_MS = [1000, 3000];
 
-/** A key matching the server's /^[A-Za-z0-9_-]{8,100}$/; works outside secure contexts too. */
+/** A key the server's idempotency-key schema accepts (32 hex digits); works outside secure contexts too. */
 export function newIdempotencyKey(): string {
   const c = globalThis.crypto;
   if (typeof c?.randomUUID === 'function') return c.randomUUID().replaceAll('-', '');

@@ -1,8 +1,8 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card } from '@shared/schemas/card';
+import { cardPictureUrl } from '@client/lib/image-url';
 import type { SpeechLanguage } from '@client/lib/speech';
-import { cardPictureUrl } from '../../cards/pictures';
 import styles from './study.module.css';
 
 export type Side = SpeechLanguage;

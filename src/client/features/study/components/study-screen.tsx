@@ -1,47 +1,28 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import type { DeckWithCards } from '@shared/schemas/deck';
+import type { Student } from '@shared/schemas/student';
 import { Button, buttonClass } from '@client/components/ui/button';
 import { Alert, EmptyState, Spinner } from '@client/components/ui/feedback';
-import { ApiRequestError } from '@client/lib/api-client';
 import { errorText } from '@client/lib/errors';
-import { parseRouteId } from '@client/lib/route-id';
-import { useAuth } from '../../auth/auth-provider';
-import { useCurrentStudent } from '../../students/current-student';
-import { useStudyDeck } from '../api/get-study-deck';
 import { firstSideFor } from '../first-side';
 import type { Side } from './flash-card';
-import { StudySession } from './study-session';
+import { StudySession, type StudySlots } from './study-session';
 
-/** `/study/{id}`: loads the deck and the current student, then runs a session. */
-export default function StudyPage() {
+interface StudyScreenProps extends StudySlots {
+  /** The deck with its cards, as the page reads it (a missing deck is the page's not-found screen). */
+  deck: UseQueryResult<DeckWithCards>;
+  student: Student | null;
+  /** True while the students load: the first side depends on the current student. */
+  studentLoading: boolean;
+}
+
+/** The study screen (SPEC §2 Study): a session over the deck, once it and the student are known. */
+export function StudyScreen({ deck, student, studentLoading, ...slots }: StudyScreenProps) {
   const { t } = useTranslation();
-  const { user, isPending } = useAuth();
-  const { currentStudent, isLoading: studentsLoading } = useCurrentStudent();
-  const params = useParams();
   const [search, setSearch] = useSearchParams();
-  const id = parseRouteId(params.id);
-  const deck = useStudyDeck(id, Boolean(user));
 
-  if (isPending) return <Spinner />;
-  if (!user) return <Navigate to="/" replace />;
-
-  const notFound =
-    id === null || (deck.error instanceof ApiRequestError && (deck.error.status === 404 || deck.error.status === 400));
-  if (notFound) {
-    return (
-      <main id="main">
-        <EmptyState
-          title={t('study.notFound.title')}
-          body={t('study.notFound.body')}
-          action={
-            <Link to="/" className={buttonClass({ variant: 'primary' })}>
-              {t('study.end.goHome')}
-            </Link>
-          }
-        />
-      </main>
-    );
-  }
   if (deck.error) {
     return (
       <main id="main">
@@ -53,7 +34,7 @@ export default function StudyPage() {
       </main>
     );
   }
-  if (deck.isPending || studentsLoading) return <Spinner />;
+  if (deck.isPending || studentLoading) return <Spinner />;
 
   const data = deck.data;
   if (data.cards.length === 0) {
@@ -73,7 +54,7 @@ export default function StudyPage() {
     );
   }
 
-  const firstSide = firstSideFor(search.get('startWithFront'), currentStudent);
+  const firstSide = firstSideFor(search.get('startWithFront'), student);
   const changeFirstSide = (side: Side) =>
     setSearch(
       (prev) => {
@@ -88,9 +69,10 @@ export default function StudyPage() {
     <StudySession
       key={data.id}
       deck={data}
-      student={currentStudent}
+      student={student}
       firstSide={firstSide}
       onFirstSideChange={changeFirstSide}
+      {...slots}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Card } from '@shared/schemas/card';
@@ -10,7 +10,6 @@ import { BackIcon, CheckIcon, CloseIcon, ForwardIcon, SpeakerIcon } from '@clien
 import { Menu } from '@client/components/ui/menu';
 import { speak, stopSpeaking } from '@client/lib/speech';
 import { readFlag } from '@client/lib/storage';
-import { StudyTour } from '../../tours/components/study-tour';
 import { buildPendingSave, useStudySaver } from '../hooks/use-study-saver';
 import { initialStudyState, studyReducer, summarize, type StudyAction, type StudyState } from '../study-state';
 import { FlashCard, otherSide, pronunciationOf, wordOf, type Side } from './flash-card';
@@ -20,7 +19,15 @@ import styles from './study.module.css';
 type State = StudyState<Card>;
 const reducer = (s: State, a: StudyAction<Card>) => studyReducer(s, a);
 
-interface StudySessionProps {
+/** What the session needs from other features, given by the page. */
+export interface StudySlots {
+  /** The study tour (the tours feature's), open or closed; closing it in any way calls `onClose`. */
+  tour: (open: boolean, onClose: () => void) => ReactNode;
+  /** Runs after a result reached the server (the progress shown elsewhere is then out of date). */
+  onResultsSaved: () => void;
+}
+
+interface StudySessionProps extends StudySlots {
   deck: DeckWithCards;
   student: Student | null;
   firstSide: Side;
@@ -28,14 +35,15 @@ interface StudySessionProps {
 }
 
 /** One study session over a deck with cards: card, controls, end dialog and study tour. */
-export function StudySession({ deck, student, firstSide, onFirstSideChange }: StudySessionProps) {
+export function StudySession({ deck, student, firstSide, onFirstSideChange, tour, onResultsSaved }: StudySessionProps) {
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(reducer, deck.cards, (cards) => initialStudyState(shuffle(cards), Date.now()));
   const [announcement, setAnnouncement] = useState('');
   const [dialogOpen, setDialogOpen] = useState(false);
   const [tourOpen, setTourOpen] = useState(() => !readFlag('studyTourCompleted'));
+  const closeTour = useCallback(() => setTourOpen(false), []);
   const [focusCard, setFocusCard] = useState(0);
-  const saver = useStudySaver();
+  const saver = useStudySaver(onResultsSaved);
   const cardRef = useRef<HTMLButtonElement>(null);
   const summary = useMemo(() => summarize(state), [state]);
 
@@ -245,7 +253,7 @@ export function StudySession({ deck, student, firstSide, onFirstSideChange }: St
         hasStudent={Boolean(student)}
         onTryAgain={restart}
       />
-      <StudyTour open={tourOpen} onClose={() => setTourOpen(false)} />
+      {tour(tourOpen, closeTour)}
     </main>
   );
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   flushPendingSaves,
@@ -46,14 +45,12 @@ export function buildPendingSave(input: {
 
 /**
  * Saves finished sessions; also sends saves left over from earlier visits (on mount and when
- * the browser comes back online). Progress is refetched after every successful save.
+ * the browser comes back online). `refreshProgress` runs after every successful save; pass a
+ * stable function (useCallback), since a new one sends the queue again.
  */
-export function useStudySaver() {
-  const qc = useQueryClient();
+export function useStudySaver(refreshProgress: () => void) {
   const [status, setStatus] = useState<SaveStatus>('idle');
   const round = useRef(0);
-
-  const refreshProgress = useCallback(() => void qc.invalidateQueries({ queryKey: ['progress'] }), [qc]);
 
   useEffect(() => {
     const flush = () =>

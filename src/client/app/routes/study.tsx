@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { NotFoundScreen } from '@client/components/not-found-screen';
+import { isNotFound, VISIT_STALE_MS } from '@client/lib/api-client';
+import { useCurrentStudent } from '@client/lib/current-student';
+import { parseRouteId } from '@client/lib/route-id';
+import { useDeck } from '@client/features/decks/api/get-decks';
+import { useRefreshProgress } from '@client/features/progress/api/progress-api';
+import { StudyScreen } from '@client/features/study/components/study-screen';
+import { StudyTour } from '@client/features/tours/components/study-tour';
+
+/** `/study/{id}`: a session over the deck (read afresh for every visit) for the current student. */
+export default function StudyPage() {
+  const { t } = useTranslation();
+  const id = parseRouteId(useParams().id);
+  const deck = useDeck(id, VISIT_STALE_MS);
+  const { currentStudent, isLoading } = useCurrentStudent();
+  const refreshProgress = useRefreshProgress();
+
+  if (id === null || isNotFound(deck.error)) {
+    return <NotFoundScreen title={t('study.notFound.title')} body={t('study.notFound.body')} />;
+  }
+  return (
+    <StudyScreen
+      deck={deck}
+      student={currentStudent}
+      studentLoading={isLoading}
+      onResultsSaved={refreshProgress}
+      tour={(open, onClose) => <StudyTour open={open} onClose={onClose} />}
+    />
+  );
+}
