@@ -152,6 +152,38 @@ test.describe('bug board', () => {
     }
   });
 
+  test('a report that cannot reach the server says so, and a retry files it once', async ({ page, context }) => {
+    await signUpViaApi(page);
+    await page.goto('/bugs');
+    await page.getByRole('button', { name: 'Report bug' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Report a bug' });
+    const title = uniqueTitle('Offline report');
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Description').fill('Written on the bus.');
+    await context.setOffline(true);
+    await dialog.getByRole('button', { name: 'Submit report' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Failed to submit bug report');
+    await expect(dialog.getByRole('button', { name: 'Submit report' })).toBeEnabled();
+    await context.setOffline(false);
+
+    // The next attempt reaches the server but its answer is lost on the way back.
+    await page.route('/api/bugs', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await dialog.getByRole('button', { name: 'Submit report' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Failed to submit bug report');
+    await page.unroute('/api/bugs');
+    await dialog.getByRole('button', { name: 'Submit report' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(bugCard(page, title)).toHaveCount(1);
+    const all = (await (await page.request.get('/api/bugs')).json()) as { id: number; title: string }[];
+    const filed = all.filter((b) => b.title === title);
+    expect(filed).toHaveLength(1);
+    await closeViaApi(page, filed[0]!.id);
+  });
+
   test('axe finds no violations on the board and in the report dialog', async ({ page }) => {
     await signUpViaApi(page);
     const { id } = await reportViaApi(page, uniqueTitle('Axe'));

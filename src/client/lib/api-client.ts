@@ -7,6 +7,8 @@ export class ApiRequestError extends Error {
     readonly status: number,
     readonly code: string,
     readonly fields: FieldError[] = [],
+    /** With 429: seconds until the attempt may be tried again (the server's Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -62,7 +64,14 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     const errBody = (data ?? {}) as { error?: unknown; code?: unknown; fields?: FieldError[] };
     const message = typeof errBody.error === 'string' ? errBody.error : `Server error (${res.status})`;
     const code = typeof errBody.code === 'string' ? errBody.code : 'http_error';
-    throw new ApiRequestError(message, res.status, code, Array.isArray(errBody.fields) ? errBody.fields : []);
+    const retryAfter = Number(res.headers.get('retry-after')) || undefined;
+    throw new ApiRequestError(
+      message,
+      res.status,
+      code,
+      Array.isArray(errBody.fields) ? errBody.fields : [],
+      retryAfter,
+    );
   }
   return data as T;
 }

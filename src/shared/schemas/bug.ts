@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idempotencyKeySchema } from './study';
 import { BUG_ADMIN_PASSWORD_MAX, BUG_DESCRIPTION_MAX, BUG_TITLE_MAX } from '../constants';
 import { idSchema } from './common';
 
@@ -6,6 +7,8 @@ import { idSchema } from './common';
 export const bugInputSchema = z.object({
   title: z.string().trim().min(1).max(BUG_TITLE_MAX),
   description: z.string().trim().min(1).max(BUG_DESCRIPTION_MAX),
+  /** The same key on a retried report files the bug once. */
+  idempotency_key: idempotencyKeySchema.optional(),
 });
 export type BugInput = z.input<typeof bugInputSchema>;
 

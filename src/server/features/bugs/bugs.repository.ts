@@ -42,6 +42,18 @@ export function insert(db: DbHandle, input: { userId: number; title: string; des
     .executeTakeFirstOrThrow();
 }
 
+/** The user's newest bug with this title and description (the one a retried report already created). */
+export function findLatestOfUser(db: DbHandle, userId: number, input: { title: string; description: string }) {
+  return db
+    .selectFrom('bugs')
+    .select(['id', 'title', 'description', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('title', '=', input.title)
+    .where('description', '=', input.description)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
 export async function exists(db: DbHandle, bugId: number): Promise<boolean> {
   return Boolean(await db.selectFrom('bugs').select('id').where('id', '=', bugId).executeTakeFirst());
 }

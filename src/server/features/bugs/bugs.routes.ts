@@ -21,7 +21,11 @@ const reportRoute = createRoute({
   method: 'post',
   path: '/api/bugs',
   request: { body: jsonBody(bugInputSchema) },
-  responses: { 201: jsonResponse(bugSchema, 'The reported bug'), ...errorResponses(400, 401) },
+  responses: {
+    201: jsonResponse(bugSchema, 'The reported bug'),
+    200: jsonResponse(bugSchema, 'A retried report (same idempotency_key): the bug the first attempt filed'),
+    ...errorResponses(400, 401),
+  },
 });
 const voteRoute = createRoute({
   method: 'post',
@@ -50,7 +54,10 @@ export function bugsRoutes(deps: AppDeps) {
 
   r.openapi(listRoute, async (c) => c.json(await service.list(currentUser(c).id), 200));
 
-  r.openapi(reportRoute, async (c) => c.json(await service.report(currentUser(c).id, c.req.valid('json')), 201));
+  r.openapi(reportRoute, async (c) => {
+    const { bug, duplicate } = await service.report(currentUser(c).id, c.req.valid('json'));
+    return c.json(bug, duplicate ? 200 : 201);
+  });
 
   r.openapi(voteRoute, async (c) => {
     const user = currentUser(c);

@@ -1,8 +1,10 @@
 import type { Bug } from '@shared/schemas/bug';
 import type { AppDeps } from '../../context';
+import type { DbHandle } from '../../db/schema';
 import { inTransaction, isForeignKeyViolation } from '../../db/transaction';
 import { forbidden, notFound } from '../../http/errors';
 import { isBugAdminPassword } from './bugs.admin-password';
+import { claimIdempotencyKey } from '../study/study.service';
 import * as repo from './bugs.repository';
 
 /** How many times a toggle retries when a concurrent toggle changed the vote under it. */
@@ -46,12 +48,30 @@ export function bugsService(deps: AppDeps) {
     }
   }
 
+  /** The vote count and the caller's vote of one bug, as the list shows them. */
+  async function votesOf(trx: DbHandle, userId: number, bugId: number) {
+    const bug = (await repo.list(trx, userId)).find((b) => b.id === bugId);
+    return { upvotes: bug?.upvotes ?? 0, user_has_voted: bug?.user_has_voted ?? false };
+  }
+
   return {
     list: (userId: number): Promise<Bug[]> => repo.list(db, userId),
 
-    async report(userId: number, input: { title: string; description: string }): Promise<Bug> {
-      const row = await repo.insert(db, { userId, ...input, now: deps.now().toISOString() });
-      return { ...row, upvotes: 0, user_has_voted: false };
+    /** Files a bug; a retry with the same idempotency key answers the bug the first attempt filed. */
+    async report(
+      userId: number,
+      input: { title: string; description: string; idempotency_key?: string },
+    ): Promise<{ bug: Bug; duplicate: boolean }> {
+      const { idempotency_key: key, ...text } = input;
+      const now = deps.now().toISOString();
+      return inTransaction(deps.db, async (trx) => {
+        if (key !== undefined && !(await claimIdempotencyKey(trx, userId, 'bug-report', key, now))) {
+          const earlier = await repo.findLatestOfUser(trx, userId, text);
+          if (earlier) return { bug: { ...earlier, ...(await votesOf(trx, userId, earlier.id)) }, duplicate: true };
+        }
+        const row = await repo.insert(trx, { userId, ...text, now });
+        return { bug: { ...row, upvotes: 0, user_has_voted: false }, duplicate: false };
+      });
     },
 
     /** Flips the caller's vote; answers whether they now vote. */

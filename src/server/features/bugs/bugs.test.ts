@@ -44,6 +44,19 @@ describe('POST /api/bugs', () => {
     expect(await find(bob, res.body.id)).toEqual(res.body);
   });
 
+  it('files a retried report (same idempotency key) once, answering the first bug with 200', async () => {
+    const body = { title: 'Retried', description: 'Sent twice', idempotency_key: 'bug-report-key-0001' };
+    const first = await alice.post('/api/bugs', body);
+    expect(first.status).toBe(201);
+    const again = await alice.post('/api/bugs', body);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const listed = (await alice.get('/api/bugs')).body.filter((b: { title: string }) => b.title === 'Retried');
+    expect(listed).toHaveLength(1);
+    // Another user's identical key is theirs alone.
+    expect((await bob.post('/api/bugs', body)).status).toBe(201);
+  });
+
   it('accepts a title of 100 and a description of 1000 characters, counted after trimming', async () => {
     const title = 't'.repeat(BUG_TITLE_MAX);
     const description = 'd'.repeat(BUG_DESCRIPTION_MAX);

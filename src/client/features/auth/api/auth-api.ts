@@ -47,11 +47,16 @@ export async function startProviderSignIn(provider: string): Promise<void> {
 }
 
 /** POST /api/sessions with the code (and state) the provider returned. */
+/** What a provider may put on its redirect back (RFC 6749, RFC 9207); all of it goes to the server. */
+const CALLBACK_PARAMS = ['code', 'state', 'iss', 'error', 'error_description', 'error_uri', 'session_state'];
+
 export async function exchangeCode(params: URLSearchParams): Promise<void> {
-  const code = params.get('code');
-  if (!code) throw new Error('Cannot exchange code for session token: no code provided in the URL search params.');
+  if (!params.get('code') && !params.get('error')) {
+    throw new Error('Cannot exchange code for session token: no code provided in the URL search params.');
+  }
+  const body = Object.fromEntries(CALLBACK_PARAMS.filter((p) => params.get(p)).map((p) => [p, params.get(p)]));
   try {
-    await apiFetch('/api/sessions', { json: { code, state: params.get('state') ?? '' } });
+    await apiFetch('/api/sessions', { json: { state: '', ...body } });
   } catch (err) {
     const status = err instanceof ApiRequestError ? err.status : 0;
     console.error(`Failed to exchange code for session token: API responded with HTTP status ${status}`);

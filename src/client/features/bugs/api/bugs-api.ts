@@ -9,10 +9,15 @@ export function useBugs() {
   return useQuery(bugsQuery);
 }
 
-/** POST /api/bugs. */
+/**
+ * POST /api/bugs. Sent even when the browser says it is offline, so that a report that cannot reach
+ * the server fails with the network error at once instead of waiting; the caller keeps one
+ * idempotency key per report, so a retry after a lost answer files the bug once.
+ */
 export function useReportBug() {
   const qc = useQueryClient();
   return useMutation({
+    networkMode: 'always',
     mutationFn: (input: BugInput) => apiFetch<Bug>('/api/bugs', { json: input }),
     onSuccess: (bug) => {
       qc.setQueryData<Bug[]>(bugsQuery.queryKey, (old = []) => [bug, ...old.filter((b) => b.id !== bug.id)]);

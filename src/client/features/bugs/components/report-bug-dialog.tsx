@@ -1,8 +1,11 @@
 import { zodResolver } from '@client/lib/form';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { newIdempotencyKey } from '@client/lib/idempotency-key';
 import { useTranslation } from 'react-i18next';
 import { BUG_DESCRIPTION_MAX, BUG_TITLE_MAX } from '@shared/constants';
 import { bugInputSchema, type BugInput } from '@shared/schemas/bug';
+import { ApiRequestError } from '@client/lib/api-client';
 import { errorText, serverFieldErrors } from '@client/lib/errors';
 import { Button } from '@client/components/ui/button';
 import { Dialog } from '@client/components/ui/dialog';
@@ -21,6 +24,8 @@ interface ReportBugDialogProps {
 export function ReportBugDialog({ open, onOpenChange, onReported }: ReportBugDialogProps) {
   const { t } = useTranslation();
   const report = useReportBug();
+  // One key per report: kept across retries, new once the report is filed or the dialog is closed.
+  const [reportKey, setReportKey] = useState(newIdempotencyKey);
   const form = useForm<BugInput>({
     resolver: zodResolver(bugInputSchema),
     defaultValues: { title: '', description: '' },
@@ -35,6 +40,7 @@ export function ReportBugDialog({ open, onOpenChange, onReported }: ReportBugDia
     if (!next) {
       form.reset();
       report.reset();
+      setReportKey(newIdempotencyKey());
     }
     onOpenChange(next);
   };
@@ -49,15 +55,25 @@ export function ReportBugDialog({ open, onOpenChange, onReported }: ReportBugDia
       <form
         noValidate
         onSubmit={form.handleSubmit((values) =>
-          report.mutate(values, {
-            onSuccess: () => {
-              changeOpen(false);
-              onReported();
+          report.mutate(
+            { ...values, idempotency_key: reportKey },
+            {
+              onSuccess: () => {
+                changeOpen(false);
+                onReported();
+              },
             },
-          }),
+          ),
         )}
       >
-        {report.error && <Alert>{errorText(report.error, t('bugs.report.failed'))}</Alert>}
+        {report.error && (
+          <Alert>
+            {/* SPEC §8: a report that cannot reach the server says 'Failed to submit bug report'. */}
+            {report.error instanceof ApiRequestError && report.error.status === 0
+              ? t('bugs.report.failed')
+              : errorText(report.error, t('bugs.report.failed'))}
+          </Alert>
+        )}
         <TextField
           label={t('bugs.report.titleLabel')}
           autoComplete="off"

@@ -46,7 +46,8 @@ export function CardFormDialog({ open, onOpenChange, deckId, card, onSaved, refr
   );
 }
 
-const PICTURE_ERRORS = new Set(['too_large', 'unsupported_image']);
+// Refusals of the picture itself, shown under the picture field.
+const PICTURE_ERRORS = new Set(['too_large', 'unsupported_image', 'unsupported_heic', 'image_dimensions', 'image_too_complex']);
 
 function CardForm({
   deckId,

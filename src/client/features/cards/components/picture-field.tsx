@@ -41,8 +41,15 @@ export function PictureField({ currentKey, value, onChange, error }: Props) {
     const file = e.target.files?.[0];
     if (!file) return;
     // Checked here too so a large file is not uploaded for nothing; the server has the last word.
-    if (file.size > IMAGE_MAX_BYTES || (file.type && !file.type.startsWith('image/'))) {
-      setLocalError(file.size > IMAGE_MAX_BYTES ? t('common.errors.too_large') : t('common.errors.unsupported_image'));
+    const heic = /^image\/hei[cf]/.test(file.type) || /\.hei[cf]$/i.test(file.name);
+    if (file.size > IMAGE_MAX_BYTES || heic || (file.type && !file.type.startsWith('image/'))) {
+      setLocalError(
+        file.size > IMAGE_MAX_BYTES
+          ? t('common.errors.too_large')
+          : heic
+            ? t('common.errors.unsupported_heic')
+            : t('common.errors.unsupported_image'),
+      );
       e.target.value = '';
       return;
     }
@@ -102,7 +109,7 @@ export function PictureField({ currentKey, value, onChange, error }: Props) {
         <span id={`${id}-choose`}>{shown ? t('cards.form.chooseOther') : t('cards.form.choose')}</span>
       </label>
       <p id={`${id}-hint`} className={styles.hint}>
-        {t('cards.form.pictureHint')}
+        {t('cards.form.pictureHint', { max: IMAGE_MAX_BYTES / (1024 * 1024) })}
       </p>
       {message && (
         <p id={`${id}-error`} className={styles.error} role="alert">
