@@ -104,6 +104,37 @@ export const PRONUNCIATION_MAX = 500;
 /** Most cards one import request may carry: any catalogue deck fits, and one request stays a modest transaction. */
 export const IMPORT_CARDS_MAX = 500;
 
+// ── Bringing cards in and out (paste/CSV bulk import, Anki packages, deck export)
+
+/** Most cards one bulk import may carry: a 5,000-word list in one all-or-nothing request, a modest transaction. */
+export const BULK_CARDS_MAX = 5_000;
+/** Largest bulk import body: BULK_CARDS_MAX cards at full length in two-byte characters, with JSON's overhead. */
+export const BULK_CARDS_BODY_MAX_BYTES = 24 * 1024 * 1024;
+/** Largest Anki package (.apkg) accepted: a deck of pictures fits; the upload is held in memory while it is read. */
+export const ANKI_PACKAGE_MAX_BYTES = 50 * 1024 * 1024;
+/** Most bytes a package may inflate to, all its files together (checked from the headers and again while inflating). */
+export const ANKI_UNCOMPRESSED_MAX_BYTES = 256 * 1024 * 1024;
+/** Most a package file (past ANKI_RATIO_FREE_BYTES) may grow when inflated: a real collection compresses far less; a zip bomb far more. */
+export const ANKI_COMPRESSION_RATIO_MAX = 100;
+/** Inflated size under which a file's compression ratio is not checked (tiny files of repeated text compress very well). */
+export const ANKI_RATIO_FREE_BYTES = 1024 * 1024;
+/** Largest zstd window a package may ask for (Anki's default level uses 2 MiB): bounds the decoder's memory. */
+export const ANKI_ZSTD_WINDOW_MAX_BYTES = 8 * 1024 * 1024;
+/** Most media files (pictures, sounds) a package may list: a big illustrated deck fits, each picture is re-encoded. */
+export const ANKI_MEDIA_FILES_MAX = 2_000;
+/** Most notes a package may hold: each becomes a card, all in one transaction. */
+export const ANKI_NOTES_MAX = 10_000;
+/** Most cards (Anki's: one or more per note) a package may hold: bounds the work of finding each note's deck. */
+export const ANKI_CARDS_MAX = 100_000;
+/** Longest note type and deck description (JSON) a legacy collection may carry: real ones are far smaller. */
+export const ANKI_METADATA_MAX_BYTES = 16 * 1024 * 1024;
+/** Longest field (HTML) read from a note: far beyond a card's text with its markup; a longer one is "too long". */
+export const ANKI_FIELD_HTML_MAX = 100_000;
+/** Most Anki decks one package may turn into decks here. */
+export const ANKI_DECKS_MAX = 50;
+/** Sample notes the dry run shows per note type, for the mapping preview. */
+export const ANKI_SAMPLE_NOTES = 3;
+
 // ── Pictures
 
 /** Largest picture accepted for a card, before re-encoding: a phone photo fits. */
@@ -118,6 +149,17 @@ export const IMAGE_MAX_SIDE = 16_384;
 export const IMAGE_DECODE_BUDGET_SECONDS = 10;
 /** Pictures decoded at the same time, over all users (each user's wait behind each other). */
 export const IMAGE_DECODE_CONCURRENCY = 2;
+
+// ── Recorded audio
+
+/** Largest audio file accepted for a card side, before re-encoding: 15 s of any accepted format fits with room. */
+export const AUDIO_MAX_BYTES = 2 * 1024 * 1024;
+/** Longest recording accepted for a card side: a word or a sentence, said slowly. */
+export const AUDIO_MAX_SECONDS = 15;
+/** Most seconds one audio file may spend decoding and re-encoding before it is refused. */
+export const AUDIO_DECODE_BUDGET_SECONDS = 10;
+/** Audio files decoded at the same time, over all users (each user's wait behind each other). */
+export const AUDIO_DECODE_CONCURRENCY = 2;
 
 // ── Study
 
@@ -321,7 +363,7 @@ export const GRADING_MODES = ['simple', 'detailed'] as const;
 export type GradingMode = (typeof GRADING_MODES)[number];
 export const DEFAULT_GRADING_MODE: GradingMode = 'simple';
 
-/** Whether cards are read aloud as they appear (settings of a later audio issue); off by default. */
+/** Whether a student's cards are read aloud as they appear (children who cannot read yet); off by default. */
 export const DEFAULT_AUTO_READ = false;
 
 /** Short steps (ts-fsrs step units) before a new card is scheduled in days, and after a forgotten one. */

@@ -2,7 +2,9 @@ import {
   DefaultInitSeedStrategy,
   State,
   StrategyMode,
+  computeDecayFactor,
   createEmptyCard,
+  default_w,
   fsrs,
   type AbstractScheduler,
   type Card,
@@ -200,6 +202,14 @@ function build(desiredRetention: number): Scheduler {
     },
   };
 }
+
+/**
+ * The forgetting curve of the default parameters, for recall computed elsewhere (in SQL over many
+ * cards): R = (1 + factor × days / stability) ^ decay, days being whole days since the last review.
+ */
+export const FORGETTING_CURVE: Readonly<{ factor: number; decay: number }> = Object.freeze(
+  computeDecayFactor(default_w),
+);
 
 const schedulers = new Map<number, Scheduler>();
 

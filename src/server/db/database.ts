@@ -8,6 +8,7 @@ import { initialMigration } from './migrations/0001-initial';
 import { progressTotalsMigration } from './migrations/0002-progress-totals';
 import { memoryMigration } from './migrations/0003-memory';
 import { rateLimitsMigration } from './migrations/0004-rate-limits';
+import { audioMigration } from './migrations/0005-audio';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -91,6 +92,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0002-progress-totals': progressTotalsMigration(),
     '0003-memory': memoryMigration(dialect),
     '0004-rate-limits': rateLimitsMigration(),
+    '0005-audio': audioMigration(dialect),
   };
 }
 

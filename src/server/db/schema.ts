@@ -13,6 +13,7 @@ export interface Database {
   decks: DecksTable;
   cards: CardsTable;
   images: ImagesTable;
+  audio: AudioTable;
   study_sessions: StudySessionsTable;
   card_results: CardResultsTable;
   study_totals: StudyTotalsTable;
@@ -108,6 +109,9 @@ export interface CardsTable {
   front_image_key: string | null;
   back_image_key: string | null;
   created_at: string;
+  /** Key of the side's recording in `audio` (migration 0005). */
+  en_audio_key: string | null;
+  es_audio_key: string | null;
 }
 
 export interface ImagesTable {
@@ -120,6 +124,19 @@ export interface ImagesTable {
   byte_size: number;
   width: number;
   height: number;
+  created_at: string;
+}
+
+/** Recordings on cards, stored once per user and content (migration 0005). */
+export interface AudioTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Content hash (hex) of the stored bytes. */
+  key: string;
+  content_type: string;
+  data: Buffer;
+  byte_size: number;
+  duration_ms: number;
   created_at: string;
 }
 

@@ -22,12 +22,19 @@ export type CardFields = z.input<typeof cardFieldsSchema>;
 /** Text fields of POST /api/cards. */
 export const createCardFieldsSchema = cardFieldsSchema.extend({ deck_id: idParamSchema });
 
-/** Text fields of PUT /api/cards/{id}; remove_image=true drops the current picture. */
+const removeFlag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => v === 'true');
+
+/**
+ * Text fields of PUT /api/cards/{id}: remove_image=true drops the current picture, remove_en_audio
+ * and remove_es_audio=true drop that side's recording.
+ */
 export const updateCardFieldsSchema = cardFieldsSchema.extend({
-  remove_image: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => v === 'true'),
+  remove_image: removeFlag,
+  remove_en_audio: removeFlag,
+  remove_es_audio: removeFlag,
 });
 
 export const cardSchema = z.object({
@@ -39,5 +46,8 @@ export const cardSchema = z.object({
   es_pronunciation: z.string().nullable(),
   front_image_key: z.string().nullable(),
   back_image_key: z.string().nullable(),
+  /** The side's recording, served at /api/audio/{key}; null when the side has none. */
+  en_audio_key: z.string().nullable(),
+  es_audio_key: z.string().nullable(),
 });
 export type Card = z.infer<typeof cardSchema>;

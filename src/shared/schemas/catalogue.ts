@@ -13,6 +13,9 @@ export const catalogueDeckSchema = z.object({
   id: z.string(),
   title: z.string(),
   subtitle: z.string(),
+  /** Title and subtitle in Spanish: the interface shows a catalogue deck in the reader's language. */
+  title_es: z.string(),
+  subtitle_es: z.string(),
   description: z.string(),
   color: z.string(),
   author: z.string(),

@@ -26,10 +26,11 @@ export const createDeckSchema = z.object({
 });
 export type CreateDeckInput = z.input<typeof createDeckSchema>;
 
-/** Body of PUT /api/decks/{id}. */
+/** Body of PUT /api/decks/{id}: a new title and subtitle; `student_id` moves the deck (null: every student's). */
 export const renameDeckSchema = z.object({
   title: deckTitle,
   subtitle: deckSubtitle.nullable().optional(),
+  student_id: idSchema.nullable().optional(),
 });
 export type RenameDeckInput = z.input<typeof renameDeckSchema>;
 

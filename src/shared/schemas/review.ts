@@ -44,10 +44,7 @@ export type LearningSettings = z.infer<typeof learningSettingsSchema>;
 export const learningSettingsInputSchema = learningSettingsSchema.partial();
 
 /** An IANA time zone name as the browser reports it (Intl...resolvedOptions().timeZone). */
-export const timeZoneSchema = z
-  .string()
-  .max(64)
-  .refine(isTimeZone, { message: 'Not an IANA time zone name' });
+export const timeZoneSchema = z.string().max(64).refine(isTimeZone, { message: 'Not an IANA time zone name' });
 
 /** Query of GET /api/students/{id}/review: one deck or all the student's decks, and the browser's time zone. */
 export const reviewQuerySchema = z.object({

@@ -10,6 +10,8 @@ export const studentInputSchema = z.object({
   name: z.string().trim().min(1).max(STUDENT_NAME_MAX),
   age: z.number().int().min(STUDENT_AGE_MIN).max(STUDENT_AGE_MAX).nullable().optional(),
   native_language: nativeLanguageSchema.optional().default(''),
+  /** "Read each card aloud when it appears"; absent leaves it as it is (off for a new student). */
+  auto_read: z.boolean().optional(),
 });
 export type StudentInput = z.input<typeof studentInputSchema>;
 
@@ -19,5 +21,6 @@ export const studentSchema = z.object({
   age: z.number().int().nullable(),
   native_language: nativeLanguageSchema,
   created_at: z.string(),
+  auto_read: z.boolean(),
 });
 export type Student = z.infer<typeof studentSchema>;

@@ -96,6 +96,12 @@ export function memoryMigration(dialect: Dialect) {
         .columns(['student_id', 'deck_id', 'due', 'state'])
         .execute();
 
+      // New cards are read per deck in card order from a cursor on: SQLite's index on deck_id
+      // holds the card id already, PostgreSQL's needs it.
+      if (dialect === 'postgres') {
+        await db.schema.createIndex('cards_deck_id').on('cards').columns(['deck_id', 'id']).execute();
+      }
+
       await db.schema
         .createTable('new_card_cursors')
         .addColumn('student_id', 'integer', fk('students'))

@@ -5,13 +5,18 @@ import path from 'node:path';
 import { Migrator, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_GRADING_MODE, DEFAULT_NEW_PER_DAY, DEFAULT_RETENTION, DEFAULT_REVIEWS_PER_DAY } from '@shared/constants';
+import {
+  DEFAULT_GRADING_MODE,
+  DEFAULT_NEW_PER_DAY,
+  DEFAULT_RETENTION,
+  DEFAULT_REVIEWS_PER_DAY,
+} from '@shared/constants';
 import { schedulerFor, type Review } from '@shared/srs';
 import { migrate, openDatabase, type Db } from '../../db/database';
 import { initialMigration } from '../../db/migrations/0001-initial';
 import { progressTotalsMigration } from '../../db/migrations/0002-progress-totals';
 import { testDialect } from '../../testing/harness';
-import { reviewQueue } from './memory.service';
+import { reviewQueue } from './review-queue.service';
 
 // A family upgrading keeps its history: a database at migration 0002 with card results is
 // migrated, and every student's memory of every card is what src/shared/srs.ts gives for its
@@ -150,7 +155,11 @@ beforeAll(async () => {
       minutes += 10 + random(60 * 24 * 5);
     }
   }
-  for (let s = 0; s < results.length; s += 200) await k.insertInto('card_results').values(results.slice(s, s + 200)).execute();
+  for (let s = 0; s < results.length; s += 200)
+    await k
+      .insertInto('card_results')
+      .values(results.slice(s, s + 200))
+      .execute();
 
   await migrate(db);
 });
@@ -187,24 +196,30 @@ describe('migration 0003-memory', () => {
       .execute();
     expect(log).toHaveLength(results.length);
     expect(log.filter((l) => l.student_id === students[0])).toEqual(
-      [...logs].flatMap(([key, reviews]) =>
-        key.startsWith(`${students[0]}:`)
-          ? reviews.map((r) => ({
-              student_id: students[0],
-              card_id: Number(key.split(':')[1]),
-              rating: r.rating,
-              reviewed_at: r.reviewed_at,
-              duration_ms: null,
-            }))
-          : [],
-      ).sort((a, b) => a.reviewed_at.localeCompare(b.reviewed_at)),
+      [...logs]
+        .flatMap(([key, reviews]) =>
+          key.startsWith(`${students[0]}:`)
+            ? reviews.map((r) => ({
+                student_id: students[0],
+                card_id: Number(key.split(':')[1]),
+                rating: r.rating,
+                reviewed_at: r.reviewed_at,
+                duration_ms: null,
+              }))
+            : [],
+        )
+        .sort((a, b) => a.reviewed_at.localeCompare(b.reviewed_at)),
     );
   });
 
   it('counts the history in the activity and keeps the tie of one save in its stored order', async () => {
     const totals = await db.kysely
       .selectFrom('review_activity')
-      .select(['student_id', (eb) => eb.fn.sum<number>('reviews').as('reviews'), (eb) => eb.fn.sum<number>('correct').as('correct')])
+      .select([
+        'student_id',
+        (eb) => eb.fn.sum<number>('reviews').as('reviews'),
+        (eb) => eb.fn.sum<number>('correct').as('correct'),
+      ])
       .groupBy('student_id')
       .orderBy('student_id')
       .execute();

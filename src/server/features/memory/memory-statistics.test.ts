@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_DAYS, FORECAST_DAYS, type ReviewRating } from '@shared/constants';
+import { schedulerFor } from '@shared/srs';
 import { inTransaction } from '../../db/transaction';
 import { createTestApp, type TestApp } from '../../testing/harness';
 import { seedCards, seedDeck, seedStudent } from '../../testing/seed-study';
 import { deleteDeckMemory, deleteStudentMemory } from './memory.repository';
-import { deckReviewCounts, memoryStatistics, recordReviews, reviewQueue, streakLength } from './memory.service';
+import { memoryStatistics, streakLength } from './memory-statistics.service';
+import { recordReviews } from './memory.service';
+import { deckReviewCounts, reviewQueue } from './review-queue.service';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -98,6 +101,30 @@ describe('memoryStatistics', () => {
     expect(later.average_recall).toBeGreaterThan(0);
     expect(later.average_recall).toBeLessThan(90);
     expect(later.cards_due_today).toBe(2);
+  });
+
+  it('averages the recall that src/shared/srs.ts predicts for each card', async () => {
+    const { studentId, cards } = await student(5);
+    const now = T0 + 40 * DAY;
+    // Last reviews from exactly 10 days before now (a whole-day boundary) to a month before.
+    const ages = [10 * DAY, 10 * DAY + 1, 3 * DAY + 5 * MINUTE, 17 * DAY, 30 * DAY];
+    for (const [i, age] of ages.entries()) {
+      await answer(studentId, cards[i]!, 'good', now - age - 10 * MINUTE - 20 * DAY);
+      await answer(studentId, cards[i]!, i % 2 ? 'hard' : 'easy', now - age - 20 * DAY);
+      await answer(studentId, cards[i]!, 'good', now - age);
+    }
+    const rows = await t.db.kysely
+      .selectFrom('memory_states')
+      .selectAll()
+      .where('student_id', '=', studentId)
+      .execute();
+    const scheduler = schedulerFor({ desired_retention: 0.9 });
+    const expected =
+      rows.reduce(
+        (sum, r) => sum + scheduler.recall({ ...r, state: 'review', stability: Number(r.stability) }, now)!,
+        0,
+      ) / rows.length;
+    expect((await stats(studentId, now)).average_recall).toBeCloseTo(expected * 100, 1);
   });
 
   it("puts the activity on the student's local days", async () => {

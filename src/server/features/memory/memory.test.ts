@@ -6,7 +6,8 @@ import { inTransaction } from '../../db/transaction';
 import { ApiError } from '../../http/errors';
 import { createTestApp, type TestApp } from '../../testing/harness';
 import { seedCards, seedDeck, seedStudent } from '../../testing/seed-study';
-import { recordReviews, reviewQueue, type ReviewInput } from './memory.service';
+import { recordReviews, type ReviewInput } from './memory.service';
+import { reviewQueue } from './review-queue.service';
 
 // Recording answers and reading the review queue, on the real database, with the clock passed in.
 
@@ -55,7 +56,11 @@ async function rowCounts(studentId: number) {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  return { logs: await count('review_logs'), memory: await count('memory_states'), activity: await count('review_activity') };
+  return {
+    logs: await count('review_logs'),
+    memory: await count('memory_states'),
+    activity: await count('review_activity'),
+  };
 }
 
 describe('recordReviews and the review queue', () => {
@@ -325,11 +330,24 @@ describe('reviewQueue', () => {
     expect(ids(await queue(studentId, T0, { deckId: shared }))).toEqual([card]);
   });
 
-  it('leaves archived decks out of the review of all decks', async () => {
+  it('leaves archived and shared decks out of the review of all decks', async () => {
     const { studentId, deckId, cards } = await family(2);
+    const shared = await seedDeck(t.db, userId);
+    const [sharedCard] = await seedCards(t.db, shared, 1);
+    await once(studentId, cards[0]!, 'again', T0);
+    await once(studentId, sharedCard!, 'again', T0);
+    expect(await queue(studentId, T0 + MINUTE)).toMatchObject({
+      cards: [{ id: cards[0] }, { id: cards[1] }],
+      counts: { due: 0, new: 1, learning: 1 },
+    });
     await t.db.kysely.updateTable('decks').set({ is_archived: 1 }).where('id', '=', deckId).execute();
-    expect((await queue(studentId, T0)).counts).toEqual({ due: 0, new: 0, learning: 0 });
-    expect(ids(await queue(studentId, T0, { deckId }))).toEqual(cards);
+    expect(await queue(studentId, T0 + MINUTE)).toMatchObject({
+      cards: [],
+      counts: { due: 0, new: 0, learning: 0 },
+      next_due_at: null,
+    });
+    expect(ids(await queue(studentId, T0 + MINUTE, { deckId }))).toEqual(cards);
+    expect(ids(await queue(studentId, T0 + MINUTE, { deckId: shared }))).toEqual([sharedCard]);
   });
 
   it('finds new cards between and after the ones already seen, and cards added later', async () => {

@@ -1,0 +1,102 @@
+import { PostgresAdapter, sql } from 'kysely';
+import { FORGETTING_CURVE } from '@shared/srs';
+import { precompiled } from '../../db/precompiled';
+import type { DbHandle } from '../../db/schema';
+import { scoped, type InScope, type Scope } from './memory-sql';
+
+/** The SQL of a student's memory statistics (the progress screen). */
+
+// Cards due before each of the given times, counted per interval between them (one pass, few groups).
+const dueByInterval = scoped((db: DbHandle, studentId: number, inScope: InScope, ...ends: string[]) =>
+  db
+    .selectFrom('memory_states')
+    .select((eb) => {
+      const interval = ends
+        .slice(1)
+        .reduce(
+          (c, end, k) => c.when('memory_states.due', '<', end).then(k + 1),
+          eb.case().when('memory_states.due', '<', ends[0]!).then(0),
+        )
+        .end();
+      return [interval.as('k'), eb.fn.countAll<number>().as('n')];
+    })
+    .where('memory_states.student_id', '=', studentId)
+    .where('memory_states.state', 'in', ['learning', 'review', 'relearning'])
+    .where('memory_states.due', '<', ends.at(-1)!)
+    .where(inScope)
+    .groupBy('k'),
+);
+
+/** For each of the ascending ISO times `ends`, how many cards are due before it. */
+export async function countDueBefore(db: DbHandle, scope: Scope, studentId: number, ends: string[]): Promise<number[]> {
+  const perInterval = ends.map(() => 0);
+  for (const r of await dueByInterval(db, scope, studentId, ...ends)) perInterval[Number(r.k)] = Number(r.n);
+  let total = 0;
+  return perInterval.map((n) => (total += n));
+}
+
+// Whole days since each card's last review, as ts-fsrs counts them (floor of elapsed ms / day),
+// from exact milliseconds on both databases.
+const daysSinceReview = (db: DbHandle, now: string) =>
+  db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<number>`greatest(0, floor(extract(epoch from (cast(${now} as timestamptz) - cast(memory_states.last_review as timestamptz))) * 1000 / 86400000))`
+    : sql<number>`max(0, (cast(round(unixepoch(${now}, 'subsec') * 1000) as integer) - cast(round(unixepoch(memory_states.last_review, 'subsec') * 1000) as integer)) / 86400000)`;
+
+// Mean predicted recall, computed by the database: a student may know tens of thousands of cards.
+const recallMean = scoped(
+  (db: DbHandle, studentId: number, inScope: InScope, now: string, factor: number, decay: number) =>
+    db
+      .selectFrom('memory_states')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        sql<
+          number | null
+        >`avg(power(1 + cast(${factor} as double precision) * ${daysSinceReview(db, now)} / memory_states.stability, cast(${decay} as double precision)))`.as(
+          'mean',
+        ),
+      ])
+      .where('memory_states.student_id', '=', studentId)
+      .where(inScope),
+);
+
+/** The mean predicted recall (0–1) at `now` of the cards of the scope, null when there are none. */
+export async function averageRecall(
+  db: DbHandle,
+  scope: Scope,
+  studentId: number,
+  now: string,
+): Promise<number | null> {
+  const row = (await recallMean(db, scope, studentId, now, FORGETTING_CURVE.factor, FORGETTING_CURVE.decay))[0];
+  return row && Number(row.n) > 0 ? Number(row.mean) : null;
+}
+
+const activitySince = precompiled((db, studentId: number, fromSlot: string) =>
+  db
+    .selectFrom('review_activity')
+    .select((eb) => ['slot', eb.fn.sum<number>('reviews').as('reviews'), eb.fn.sum<number>('correct').as('correct')])
+    .where('student_id', '=', studentId)
+    .where('slot', '>=', fromSlot)
+    .groupBy('slot'),
+);
+
+/** Answers (all decks) per UTC quarter hour from `fromSlot` on. */
+export async function activity(
+  db: DbHandle,
+  studentId: number,
+  fromSlot: string,
+): Promise<{ slot: string; reviews: number; correct: number }[]> {
+  return (await activitySince(db, studentId, fromSlot)).map((r) => ({
+    slot: r.slot,
+    reviews: Number(r.reviews),
+    correct: Number(r.correct),
+  }));
+}
+
+const daysOfStudent = precompiled((db, studentId: number) =>
+  db.selectFrom('streak_days').select('day').where('student_id', '=', studentId).orderBy('day', 'desc'),
+);
+
+/** The days the student finished their review, latest first. */
+export async function streakDays(db: DbHandle, studentId: number): Promise<string[]> {
+  return (await daysOfStudent(db, studentId)).map((r) => r.day);
+}

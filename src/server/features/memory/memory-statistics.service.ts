@@ -1,0 +1,92 @@
+import { ACTIVITY_DAYS, FORECAST_DAYS, STREAK_REST_DAY_WINDOW } from '@shared/constants';
+import { addDays, localDate, quarterHour, startOfLocalDay } from '@shared/local-day';
+import type { MemoryStatistics } from '@shared/schemas/review';
+import type { DbHandle } from '../../db/schema';
+import { activity, averageRecall, countDueBefore, streakDays } from './memory-statistics.repository';
+import { countDue, studentScope } from './review-queue.repository';
+import { observe, queueOf, studentDay } from './review-queue.service';
+
+/**
+ * A student's memory statistics (the progress screen), in their local day.
+ *
+ * Streak: a local day is finished when the server sees, on that day, the student's whole review
+ * queue (all their decks, within the day's limits) hold nothing and no learning step come due
+ * before the day ends, while the student has begun learning (answered a card today, or has cards
+ * coming due). The server sees it whenever the queue or these statistics are read, and records the
+ * day then (streak_days), so that it stays finished whatever comes due later. The streak counts
+ * consecutive finished days back from today (today counts once finished, and does not break the
+ * streak while it is not), forgiving one missed day, a rest day, in any STREAK_REST_DAY_WINDOW
+ * consecutive days.
+ */
+
+/**
+ * The streak: consecutive finished days back from today (`finished` holds the finished days;
+ * today counts when finished and does not break the streak while it is not), with one missed day
+ * forgiven in any STREAK_REST_DAY_WINDOW consecutive days.
+ */
+export function streakLength(finished: ReadonlySet<string>, today: string): number {
+  let streak = finished.has(today) ? 1 : 0;
+  let lastRest = -Infinity;
+  for (let back = 1; ; back++) {
+    const day = addDays(today, -back);
+    if (finished.has(day)) streak++;
+    else if (back - lastRest >= STREAK_REST_DAY_WINDOW) lastRest = back;
+    else return streak;
+  }
+}
+
+/**
+ * `memory_statistics` of a student's progress (the user's student, else 404; 400 for an unknown
+ * time zone), over the cards of their decks (archived ones left out) except the activity, which
+ * counts every answer.
+ */
+export async function memoryStatistics(
+  db: DbHandle,
+  input: { userId: number; studentId: number; tz: string; now: Date },
+): Promise<MemoryStatistics> {
+  const d = await studentDay(db, input);
+  const { tz, studentId } = d;
+  const firstDay = addDays(d.day, -(ACTIVITY_DAYS - 1));
+  const scope = await studentScope(db, input.userId, studentId);
+  const ends = Array.from({ length: FORECAST_DAYS }, (_, k) => startOfLocalDay(addDays(d.day, k + 1), tz));
+  const [q, learned, dueBy, recall, slots, days] = await Promise.all([
+    queueOf(db, d, scope, false),
+    countDue(db, scope, studentId, 'review', '9999', Number.MAX_SAFE_INTEGER), // every card in review
+    countDueBefore(
+      db,
+      scope,
+      studentId,
+      ends.map((t) => new Date(t).toISOString()),
+    ),
+    averageRecall(db, scope, studentId, d.now.toISOString()),
+    activity(db, studentId, quarterHour(startOfLocalDay(firstDay, tz))),
+    streakDays(db, studentId),
+  ]);
+  const todayFinished = await observe(db, d, q.finishedNow);
+
+  const forecast = dueBy.map((n, k) => ({ date: addDays(d.day, k), due: n - (k === 0 ? 0 : dueBy[k - 1]!) }));
+
+  const activityDays = Array.from({ length: ACTIVITY_DAYS }, (_, i) => ({
+    date: addDays(firstDay, i),
+    reviews: 0,
+    correct: 0,
+  }));
+  const byDate = new Map(activityDays.map((a) => [a.date, a]));
+  for (const s of slots) {
+    const a = byDate.get(localDate(Date.parse(`${s.slot}:00Z`), tz));
+    if (!a) continue;
+    a.reviews += s.reviews;
+    a.correct += s.correct;
+  }
+
+  const finished = new Set(days);
+  if (todayFinished) finished.add(d.day);
+  return {
+    cards_learned: learned,
+    cards_due_today: forecast[0]!.due,
+    streak_days: streakLength(finished, d.day),
+    average_recall: recall === null ? null : Math.round(recall * 1000) / 10,
+    forecast,
+    activity: activityDays,
+  };
+}

@@ -1,0 +1,348 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import { precompiled } from '../../db/precompiled';
+import type { Database, DbHandle } from '../../db/schema';
+import {
+  LEARNING_STATES,
+  cardColumns,
+  memoryColumns,
+  scoped,
+  type InScope,
+  type QueueCard,
+  type QueueCardRow,
+  type Scope,
+} from './memory-sql';
+
+/**
+ * The SQL that reads a student's review queue: the cards due, in their learning steps or never
+ * seen, what today's answers leave of the daily limits, the days recorded as finished, and the
+ * counts of each deck.
+ */
+
+// Two lookups rather than one OR, so that each reads its own index whatever the user's deck count.
+const sharedDecks = precompiled((db, userId: number) =>
+  db.selectFrom('decks').select('id').where('user_id', '=', userId).where('student_id', 'is', null),
+);
+const archivedDecks = precompiled((db, userId: number, studentId: number) =>
+  db
+    .selectFrom('decks')
+    .select('id')
+    .where('student_id', '=', studentId)
+    .where('user_id', '=', userId)
+    .where('is_archived', '=', 1),
+);
+
+/** The scope of all the student's decks (see Scope). */
+export async function studentScope(db: DbHandle, userId: number, studentId: number): Promise<Scope> {
+  const [shared, archived] = await Promise.all([sharedDecks(db, userId), archivedDecks(db, userId, studentId)]);
+  return { userId, excludedDecks: [...shared, ...archived].map((r) => r.id) };
+}
+
+// Each state is read on its own: one index range (student, state, due) read in due order, so
+// that a limit stops the reading (two states in one query would be read whole and sorted).
+const countInState = scoped(
+  (db: DbHandle, studentId: number, inScope: InScope, state: string, before: string, cap: number) =>
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('memory_states')
+          // A column of the index: counted from the index alone.
+          .select('memory_states.due')
+          .where('memory_states.student_id', '=', studentId)
+          .where('memory_states.state', '=', state)
+          .where('memory_states.due', '<', before)
+          .where(inScope)
+          .limit(cap)
+          .as('t'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
+// The first rows in due order, then their cards and deck titles (joined before the limit, the
+// planner may start from the decks and sort every due card).
+const cardsInState = scoped(
+  (db: DbHandle, studentId: number, inScope: InScope, state: string, before: string, limit: number) =>
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('memory_states')
+          .select([
+            'memory_states.card_id',
+            'memory_states.deck_id',
+            ...memoryColumns.map((c) => `memory_states.${c}` as const),
+          ])
+          .where('memory_states.student_id', '=', studentId)
+          .where('memory_states.state', '=', state)
+          .where('memory_states.due', '<', before)
+          .where(inScope)
+          // Due order alone, as the index holds it (ties in the order the rows were stored).
+          .orderBy('memory_states.due')
+          .limit(limit)
+          .as('m'),
+      )
+      .innerJoin('cards', 'cards.id', 'm.card_id')
+      .select((eb) => [
+        ...cardColumns,
+        eb.selectFrom('decks').select('decks.title').whereRef('decks.id', '=', 'm.deck_id').as('deck_title'),
+        ...memoryColumns.map((c) => `m.${c}` as const),
+      ])
+      .orderBy('m.due')
+      .orderBy('m.card_id'),
+);
+
+const firstDueInState = scoped((db: DbHandle, studentId: number, inScope: InScope, state: string, from: string) =>
+  db
+    .selectFrom('memory_states')
+    .select('memory_states.due')
+    .where('memory_states.student_id', '=', studentId)
+    .where('memory_states.state', '=', state)
+    .where('memory_states.due', '>=', from)
+    .where(inScope)
+    .orderBy('memory_states.due')
+    .limit(1),
+);
+
+const states = (kind: 'review' | 'learning') => (kind === 'review' ? ['review'] : LEARNING_STATES);
+
+/** Cards in review (kind 'review') or in their (re)learning steps, due before `before`, counted up to `cap`. */
+export async function countDue(
+  db: DbHandle,
+  scope: Scope,
+  studentId: number,
+  kind: 'review' | 'learning',
+  before: string,
+  cap: number,
+): Promise<number> {
+  const counts = await Promise.all(states(kind).map((state) => countInState(db, scope, studentId, state, before, cap)));
+  return Math.min(
+    counts.reduce((n, rows) => n + Number(rows[0]?.n ?? 0), 0),
+    cap,
+  );
+}
+
+/** The first `limit` of those cards, earliest due first. */
+export async function dueCards(
+  db: DbHandle,
+  scope: Scope,
+  studentId: number,
+  kind: 'review' | 'learning',
+  before: string,
+  limit: number,
+): Promise<QueueCardRow[]> {
+  // Every memory row has its deck (the row goes with its card, the card with its deck).
+  const perState = await Promise.all(
+    states(kind).map((state) => cardsInState(db, scope, studentId, state, before, limit) as Promise<QueueCardRow[]>),
+  );
+  return perState
+    .flat()
+    .sort((a, b) => (a.due! < b.due! ? -1 : a.due! > b.due! ? 1 : a.id - b.id))
+    .slice(0, limit);
+}
+
+/** The earliest due, from `from` on, of a card in review (kind 'review') or in its (re)learning steps; null if none. */
+export async function firstDue(
+  db: DbHandle,
+  scope: Scope,
+  studentId: number,
+  kind: 'review' | 'learning',
+  from: string,
+): Promise<string | null> {
+  const firsts = await Promise.all(states(kind).map((state) => firstDueInState(db, scope, studentId, state, from)));
+  return (
+    firsts
+      .flat()
+      .map((r) => r.due)
+      .sort()[0] ?? null
+  );
+}
+
+/** Cards the student has never answered. */
+const unseenBy = (studentId: number) => (eb: ExpressionBuilder<Database, 'cards'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('memory_states as m')
+        .select('m.card_id')
+        .where('m.student_id', '=', studentId)
+        .whereRef('m.card_id', '=', 'cards.id'),
+    ),
+  );
+
+// The decks in deck order (oldest first) with their cursor and last card: only decks with cards
+// above their cursor can hold new ones, and each is then read from its cursor on. (Per deck, in
+// this order, rather than one join: PostgreSQL would otherwise match every card with the memory
+// first.)
+const decksWithCursor = (db: DbHandle, studentId: number) =>
+  db
+    .selectFrom('decks')
+    .leftJoin('new_card_cursors as k', (join) =>
+      join.onRef('k.deck_id', '=', 'decks.id').on('k.student_id', '=', studentId),
+    )
+    .select((eb) => [
+      'decks.id',
+      'decks.title',
+      eb.fn.coalesce('k.seen_through', eb.lit(0)).as('after'),
+      // The deck's last card, read from the end of the index.
+      eb
+        .selectFrom('cards')
+        .select('cards.id')
+        .whereRef('cards.deck_id', '=', 'decks.id')
+        .orderBy('cards.id', 'desc')
+        .limit(1)
+        .as('last'),
+    ])
+    .orderBy('decks.created_at')
+    .orderBy('decks.id');
+const oneDeck = precompiled((db, studentId: number, deckId: number) =>
+  decksWithCursor(db, studentId).where('decks.id', '=', deckId),
+);
+const studentDecks = precompiled((db, studentId: number, userId: number) =>
+  decksWithCursor(db, studentId)
+    .where('decks.user_id', '=', userId)
+    .where('decks.student_id', '=', studentId)
+    .where('decks.is_archived', '=', 0),
+);
+const unseenAfter = precompiled((db, studentId: number, deckId: number, after: number, limit: number) =>
+  db
+    .selectFrom('cards')
+    .select(cardColumns)
+    .where('cards.deck_id', '=', deckId)
+    .where('cards.id', '>', after)
+    .where(unseenBy(studentId))
+    .orderBy('cards.id')
+    .limit(limit),
+);
+
+/** The first `limit` cards the student has never answered, in deck order (cards in the order they were added). */
+export async function newCards(db: DbHandle, scope: Scope, studentId: number, limit: number): Promise<QueueCard[]> {
+  const decks =
+    'deckId' in scope ? await oneDeck(db, studentId, scope.deckId) : await studentDecks(db, studentId, scope.userId);
+  const out: QueueCard[] = [];
+  for (const deck of decks) {
+    if (out.length >= limit) break;
+    const after = Number(deck.after);
+    if (deck.last === null || Number(deck.last) <= after) continue;
+    for (const card of await unseenAfter(db, studentId, deck.id, after, limit - out.length)) {
+      out.push({ ...card, deck_title: deck.title });
+    }
+  }
+  return out;
+}
+
+// Today's answers: cards answered since the day began, split by whether they had been answered
+// before (reviews) or not (new cards); and whether the day is already recorded as finished.
+const answersSince = precompiled((db, studentId: number, dayStart: string, day: string) =>
+  db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('review_logs as r')
+        .select((e) => [
+          'r.card_id',
+          e
+            .case()
+            .when(
+              e.exists(
+                e
+                  .selectFrom('review_logs as p')
+                  .select('p.id')
+                  .whereRef('p.card_id', '=', 'r.card_id')
+                  .where('p.student_id', '=', studentId)
+                  .where('p.reviewed_at', '<', dayStart),
+              ),
+            )
+            .then(1)
+            .else(0)
+            .end()
+            .as('known'),
+        ])
+        .distinct()
+        .where('r.student_id', '=', studentId)
+        .where('r.reviewed_at', '>=', dayStart)
+        .as('t'),
+    )
+    .select((eb) => [
+      sql<number>`coalesce(sum(t.known), 0)`.as('reviewed'),
+      sql<number>`coalesce(sum(1 - t.known), 0)`.as('introduced'),
+      eb
+        .exists(
+          eb
+            .selectFrom('streak_days')
+            .select('streak_days.day')
+            .where('streak_days.student_id', '=', studentId)
+            .where('streak_days.day', '=', day),
+        )
+        .as('finished'),
+    ]),
+);
+
+/** Cards answered since `dayStart`: `reviewed` (known before) and `introduced` (new), and whether `day` is finished. */
+export async function answersToday(
+  db: DbHandle,
+  studentId: number,
+  dayStart: string,
+  day: string,
+): Promise<{ reviewed: number; introduced: number; finished: boolean }> {
+  const row = (await answersSince(db, studentId, dayStart, day))[0];
+  return {
+    reviewed: Number(row?.reviewed ?? 0),
+    introduced: Number(row?.introduced ?? 0),
+    finished: Boolean(row?.finished),
+  };
+}
+
+/** Records that the student finished the review of `day` (once). */
+export async function addStreakDay(db: DbHandle, studentId: number, day: string): Promise<void> {
+  await db
+    .insertInto('streak_days')
+    .values({ student_id: studentId, day })
+    .onConflict((oc) => oc.columns(['student_id', 'day']).doNothing())
+    .execute();
+}
+
+// ---- Per deck (the deck list) -------------------------------------------------------------------
+
+/**
+ * For each of `deckIds`: the cards due today (review cards due before `endOfDay`, learning cards
+ * due by `now`) and the cards the student has never answered (no daily limit applied).
+ */
+export async function deckCounts(
+  db: DbHandle,
+  studentId: number,
+  deckIds: number[],
+  now: string,
+  endOfDay: string,
+): Promise<Map<number, { due: number; new: number }>> {
+  const out = new Map(deckIds.map((id) => [id, { due: 0, new: 0 }]));
+  if (deckIds.length === 0) return out;
+  const [due, unseen] = await Promise.all([
+    db
+      .selectFrom('memory_states')
+      .select(['memory_states.deck_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('memory_states.student_id', '=', studentId)
+      .where('memory_states.deck_id', 'in', deckIds)
+      .where('memory_states.due', '<', endOfDay)
+      .where((eb) => eb.or([eb('memory_states.state', '=', 'review'), eb('memory_states.due', '<=', now)]))
+      .groupBy('memory_states.deck_id')
+      .execute(),
+    // Counted per deck from its cursor on (a subquery per deck reads that deck's cards alone).
+    db
+      .selectFrom('decks')
+      .leftJoin('new_card_cursors as k', (join) =>
+        join.onRef('k.deck_id', '=', 'decks.id').on('k.student_id', '=', studentId),
+      )
+      .select((eb) => [
+        'decks.id as deck_id',
+        eb
+          .selectFrom('cards')
+          .select((c) => c.fn.countAll<number>().as('n'))
+          .whereRef('cards.deck_id', '=', 'decks.id')
+          .where((c) => c('cards.id', '>', c.fn.coalesce('k.seen_through', c.lit(0))))
+          .where(unseenBy(studentId))
+          .as('n'),
+      ])
+      .where('decks.id', 'in', deckIds)
+      .execute(),
+  ]);
+  for (const r of due) out.get(r.deck_id)!.due = Number(r.n);
+  for (const r of unseen) out.get(r.deck_id)!.new = Number(r.n);
+  return out;
+}

@@ -1,0 +1,184 @@
+import { REVIEW_SESSION_SIZE } from '@shared/constants';
+import { addDays, localDate, startOfLocalDay } from '@shared/local-day';
+import type { ReviewCard, ReviewQueue } from '@shared/schemas/review';
+import { NEW_MEMORY, type Memory } from '@shared/srs';
+import type { DbHandle } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { deckUsable } from '../access/access.repository';
+import type { QueueCard, Scope } from './memory-sql';
+import { memoryOf, requireTimeZone } from './memory.service';
+import { learningSettings, type LearningSettingsRow } from './memory.repository';
+import {
+  addStreakDay,
+  answersToday,
+  countDue,
+  deckCounts,
+  dueCards,
+  firstDue,
+  newCards,
+  studentScope,
+} from './review-queue.repository';
+
+/**
+ * A student's review queue, read in their local day (an IANA time zone from the browser).
+ *
+ * Daily limits, per local day and across all the student's decks: `new_per_day` counts the cards
+ * answered today for the first time ever; `max_reviews_per_day` counts the cards answered today
+ * that had been answered before today. Cards in their (re)learning steps are never held back.
+ *
+ * A review card is due for the whole local day on which its due time falls (so a child can do the
+ * day's review in the morning); a card in its (re)learning steps is due at its due time (minutes).
+ */
+
+/** The student's day: settings, day bounds in the time zone, and what today's answers leave of the limits. */
+export interface Day {
+  userId: number;
+  studentId: number;
+  settings: LearningSettingsRow;
+  tz: string;
+  now: Date;
+  day: string;
+  /** When tomorrow starts (ms). */
+  end: number;
+  finished: boolean;
+  answeredToday: boolean;
+  reviewsLeft: number;
+  newLeft: number;
+}
+
+/** The student's day in `tz` (400 for an unknown zone), with their settings (404 unless the user's student). */
+export async function studentDay(
+  db: DbHandle,
+  input: { userId: number; studentId: number; tz: string; now: Date },
+): Promise<Day> {
+  requireTimeZone(input.tz);
+  const day = localDate(input.now, input.tz);
+  const start = new Date(startOfLocalDay(day, input.tz)).toISOString();
+  const [settings, answered] = await Promise.all([
+    learningSettings(db, input.userId, input.studentId),
+    answersToday(db, input.studentId, start, day),
+  ]);
+  if (!settings) throw notFound('Student not found');
+  return {
+    ...input,
+    settings,
+    day,
+    end: startOfLocalDay(addDays(day, 1), input.tz),
+    finished: answered.finished,
+    answeredToday: answered.reviewed + answered.introduced > 0,
+    reviewsLeft: Math.max(0, settings.max_reviews_per_day - answered.reviewed),
+    newLeft: Math.max(0, settings.new_per_day - answered.introduced),
+  };
+}
+
+/** The queue of `scope` now: counts within the limits, the first cards (when asked), and when more come. */
+export async function queueOf(db: DbHandle, d: Day, scope: Scope, withCards: boolean) {
+  const sid = d.studentId;
+  const endOfDay = new Date(d.end).toISOString();
+  // Learning cards due by now: due before the next millisecond.
+  const dueNow = new Date(+d.now + 1).toISOString();
+  const take = Math.min(REVIEW_SESSION_SIZE, d.reviewsLeft);
+  // One more than the limits allow: whether the limits held cards back.
+  const [dueTotal, learningTotal, due, learning, unseen, nextLearning, nextReview] = await Promise.all([
+    countDue(db, scope, sid, 'review', endOfDay, d.reviewsLeft + 1),
+    countDue(db, scope, sid, 'learning', dueNow, Number.MAX_SAFE_INTEGER),
+    withCards && take > 0 ? dueCards(db, scope, sid, 'review', endOfDay, take) : [],
+    withCards ? dueCards(db, scope, sid, 'learning', dueNow, REVIEW_SESSION_SIZE) : [],
+    newCards(db, scope, sid, d.newLeft + 1),
+    firstDue(db, scope, sid, 'learning', dueNow),
+    firstDue(db, scope, sid, 'review', endOfDay),
+  ]);
+  const counts = {
+    due: Math.min(dueTotal, d.reviewsLeft),
+    new: Math.min(unseen.length, d.newLeft),
+    learning: learningTotal,
+  };
+  const heldBack = dueTotal > d.reviewsLeft || unseen.length > d.newLeft;
+  // A review card comes back on the local day of its due time; held-back cards tomorrow.
+  const later = [
+    nextLearning === null ? null : Date.parse(nextLearning),
+    nextReview === null ? null : startOfLocalDay(localDate(Date.parse(nextReview), d.tz), d.tz),
+    heldBack ? d.end : null,
+  ].filter((t): t is number => t !== null);
+  const cards: ReviewCard[] = [];
+  if (withCards) {
+    for (const row of [...due, ...learning]) cards.push(queueCard(row, memoryOf(row)!));
+    for (const row of unseen.slice(0, counts.new)) cards.push(queueCard(row, { ...NEW_MEMORY }));
+  }
+  const empty = counts.due + counts.new + counts.learning === 0;
+  const started = d.answeredToday || nextLearning !== null || nextReview !== null;
+  const learningLaterToday = nextLearning !== null && nextLearning < endOfDay;
+  return {
+    cards: cards.slice(0, REVIEW_SESSION_SIZE),
+    counts,
+    next_due_at: later.length > 0 ? new Date(Math.min(...later)).toISOString() : null,
+    finishedNow: !('deckId' in scope) && empty && started && !learningLaterToday,
+  };
+}
+
+function queueCard(row: QueueCard, memory: Memory): ReviewCard {
+  return {
+    id: row.id,
+    deck_id: row.deck_id,
+    en: row.en,
+    es: row.es,
+    en_pronunciation: row.en_pronunciation,
+    es_pronunciation: row.es_pronunciation,
+    front_image_key: row.front_image_key,
+    back_image_key: row.back_image_key,
+    en_audio_key: row.en_audio_key,
+    es_audio_key: row.es_audio_key,
+    deck_title: row.deck_title,
+    memory,
+  };
+}
+
+/** Records today as finished the first time the whole queue is seen empty (memory-statistics.service.ts). */
+export async function observe(db: DbHandle, d: Day, finishedNow: boolean): Promise<boolean> {
+  if (finishedNow && !d.finished) await addStreakDay(db, d.studentId, d.day);
+  return d.finished || finishedNow;
+}
+
+/**
+ * GET /api/students/{id}/review: the user's student's review now, across their decks (archived
+ * ones left out) or in one deck they may study: due review cards (most overdue first), then cards
+ * in their learning steps, then the day's remaining new cards in deck order; at most
+ * REVIEW_SESSION_SIZE cards, counts within the day's limits. 404 for another user's student or
+ * deck, 400 for an unknown time zone.
+ */
+export async function reviewQueue(
+  db: DbHandle,
+  input: { userId: number; studentId: number; deckId?: number; tz: string; now: Date },
+): Promise<ReviewQueue> {
+  const { deckId } = input;
+  const scopeOf = async (): Promise<Scope> => {
+    if (deckId === undefined) return studentScope(db, input.userId, input.studentId);
+    if (!(await deckUsable(db, input.userId, input.studentId, deckId))) throw notFound('Deck not found');
+    return { deckId };
+  };
+  const [d, scope] = await Promise.all([studentDay(db, input), scopeOf()]);
+  const q = await queueOf(db, d, scope, true);
+  await observe(db, d, q.finishedNow);
+  return { cards: q.cards, counts: q.counts, next_due_at: q.next_due_at };
+}
+
+/**
+ * `due_count` and `new_count` of each of the user's decks in `deckIds` for one student (the deck
+ * list): cards due today (review cards due on this local day, learning cards due now) and cards
+ * never answered (no daily limit applied). 400 for an unknown time zone.
+ */
+export async function deckReviewCounts(
+  db: DbHandle,
+  input: { studentId: number; deckIds: number[]; tz: string; now: Date },
+): Promise<Map<number, { due_count: number; new_count: number }>> {
+  requireTimeZone(input.tz);
+  const endOfDay = startOfLocalDay(addDays(localDate(input.now, input.tz), 1), input.tz);
+  const counts = await deckCounts(
+    db,
+    input.studentId,
+    input.deckIds,
+    input.now.toISOString(),
+    new Date(endOfDay).toISOString(),
+  );
+  return new Map([...counts].map(([id, c]) => [id, { due_count: c.due, new_count: c.new }]));
+}

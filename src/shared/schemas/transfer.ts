@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { BULK_CARDS_MAX } from '../constants';
+import { cardFieldsSchema } from './card';
+import { idParamSchema } from './common';
+import { deckSchema } from './deck';
+
+// ── POST /api/decks/{id}/cards/bulk
+
+/** Body of POST /api/decks/{id}/cards/bulk: every card as the card form validates it; a bad row is named `cards.<n>.<field>`. */
+export const bulkCardsSchema = z.object({ cards: z.array(cardFieldsSchema).min(1).max(BULK_CARDS_MAX) });
+export type BulkCardsInput = z.input<typeof bulkCardsSchema>;
+
+export const bulkCardsResultSchema = z.object({ created: z.number().int() });
+export type BulkCardsResult = z.infer<typeof bulkCardsResultSchema>;
+
+// ── POST /api/imports/anki
+
+/** An Anki note type id (Anki's ids are millisecond timestamps; sent as text, never rounded). */
+export const ankiIdSchema = z.string().regex(/^-?[0-9]{1,19}$/);
+/** The position of a field in its note type (0 is the first). */
+const fieldIndex = z.number().int().nonnegative();
+
+/** Which of a note type's fields become the card's English, Spanish and pronunciations. */
+export const ankiFieldMappingSchema = z.object({
+  en: fieldIndex,
+  es: fieldIndex,
+  en_pronunciation: fieldIndex.nullable().optional(),
+  es_pronunciation: fieldIndex.nullable().optional(),
+});
+export type AnkiFieldMapping = z.infer<typeof ankiFieldMappingSchema>;
+
+/** The `mapping` form field (JSON): note type id → field mapping. Notes of a note type left out are skipped. */
+export const ankiMappingSchema = z.record(ankiIdSchema, ankiFieldMappingSchema);
+export type AnkiMapping = z.infer<typeof ankiMappingSchema>;
+
+/** The text fields of the multipart form (the package itself is the `file` part). */
+export const ankiImportFieldsSchema = z.object({
+  dry_run: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  student_id: idParamSchema.optional(),
+  mapping: z.string().optional(),
+});
+
+const count = z.number().int().nonnegative();
+
+/** What the dry run found in the package: enough to choose the mapping. Nothing is stored. */
+export const ankiPreviewSchema = z.object({
+  /** Which collection file was read: legacy `collection.anki2` / `collection.anki21`, or current `collection.anki21b`. */
+  format: z.enum(['anki2', 'anki21', 'anki21b']),
+  notes: count,
+  /** Decks that hold notes ("Parent::Child" names), each to become one of our decks. */
+  decks: z.array(z.object({ id: ankiIdSchema, name: z.string(), notes: count })),
+  note_types: z.array(
+    z.object({
+      id: ankiIdSchema,
+      name: z.string(),
+      /** Cloze note types (image occlusion included) cannot become cards here. */
+      kind: z.enum(['standard', 'cloze']),
+      importable: z.boolean(),
+      fields: z.array(z.string()),
+      notes: count,
+      /** The first notes, each field reduced to plain text; `picture` is the first picture's file name. */
+      samples: z.array(z.object({ fields: z.array(z.string()), picture: z.string().nullable(), sounds: count })),
+    }),
+  ),
+  /** A mapping guessed from the field names (Front/Back, English/Spanish, …), for the importable note types. */
+  proposed_mapping: ankiMappingSchema,
+  /** Media the notes refer to. */
+  media: z.object({ pictures: count, sounds: count }),
+});
+export type AnkiPreview = z.infer<typeof ankiPreviewSchema>;
+
+/** The real import: the decks made (one per Anki deck with cards), what was made and what was left out. */
+export const ankiImportResultSchema = z.object({
+  decks: z.array(deckSchema),
+  cards: count,
+  pictures: count,
+  skipped: z.object({
+    /** Notes not made into cards, by reason. */
+    notes: z.object({
+      cloze: count,
+      /** Note types with fewer than two fields. */
+      unsupported: count,
+      /** Note types the mapping leaves out. */
+      unmapped: count,
+      /** English or Spanish empty once reduced to plain text. */
+      blank: count,
+      /** A text longer than a card allows. */
+      too_long: count,
+    }),
+    /** Sounds in imported notes (recorded audio on cards is not supported yet). */
+    sounds: count,
+    /** Pictures that are missing from the package or could not be read (the card is made without one). */
+    pictures: count,
+  }),
+});
+export type AnkiImportResult = z.infer<typeof ankiImportResultSchema>;
+
+// ── GET /api/decks/{id}/export
+
+export const EXPORT_FORMATS = ['csv', 'apkg'] as const;
+export const deckExportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS) });
+/** The CSV export's header row (our importer and spreadsheets read it as is). */
+export const CSV_COLUMNS = ['english', 'spanish', 'english_pronunciation', 'spanish_pronunciation'] as const;
