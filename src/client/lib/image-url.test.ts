@@ -10,6 +10,8 @@ const card = (front: string | null, back: string | null) => ({
   es_pronunciation: null,
   front_image_key: front,
   back_image_key: back,
+  en_audio_key: null,
+  es_audio_key: null,
 });
 
 describe('image URLs', () => {
