@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { themeBoot } from './scripts/theme-boot-plugin';
 
 export const alias = {
   '@shared': path.resolve(import.meta.dirname, 'src/shared'),
@@ -11,7 +12,7 @@ export const alias = {
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), themeBoot()],
   resolve: { alias },
   build: {
     outDir: path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? 'dist', 'client'),

@@ -4,7 +4,7 @@
 // Environment (all optional):
 //   BENCH_DURATION     seconds of each measured load run (10)      BENCH_WARMUP   warm-up seconds (3)
 //   BENCH_CONNECTIONS  concurrent connections (50)                  BENCH_ROUNDS   load rounds, median kept (1)
-//   BENCH_ONLY         comma list of api,scale,pictures,uploads,static,bundle,pages (all)
+//   BENCH_ONLY         comma list of api,scale,pictures,uploads,imports,static,bundle,pages (all)
 //   BENCH_BUILD_DIR    the build to measure (dist; `npm run build` first when missing or older than src;
 //                      BENCH_NO_BUILD=1 measures it as it is)
 //   BENCH_PROFILE=1    write a V8 CPU profile of the app server to bench/results/profiles/
@@ -16,6 +16,7 @@ import path from 'node:path';
 import { measureFirstView } from '../scripts/check-bundle-size.mjs';
 import { ensureBuild, machine } from './lib/build.mjs';
 import { pictureFigures, staticFigures } from './lib/checks.mjs';
+import { importFigures } from './lib/imports.mjs';
 import { get, measureLoad, sampleLatency } from './lib/load.mjs';
 import { auditPages } from './lib/pages.mjs';
 import { makeJpeg } from './lib/picture.mjs';
@@ -30,7 +31,9 @@ const cfg = {
   warmupS: Number(env.BENCH_WARMUP ?? 3),
   connections: Number(env.BENCH_CONNECTIONS ?? 50),
   rounds: Math.max(1, Number(env.BENCH_ROUNDS ?? 1)),
-  only: new Set((env.BENCH_ONLY ?? 'api,scale,pictures,uploads,static,bundle,pages').split(',').map((s) => s.trim())),
+  only: new Set(
+    (env.BENCH_ONLY ?? 'api,scale,pictures,uploads,imports,static,bundle,pages').split(',').map((s) => s.trim()),
+  ),
   buildDir: path.resolve(env.BENCH_BUILD_DIR ?? 'dist'),
   profile: env.BENCH_PROFILE === '1',
   out: path.resolve(env.BENCH_OUT ?? 'bench/results/latest.json'),
@@ -225,6 +228,11 @@ async function main() {
     if (cfg.only.has('uploads')) {
       log('uploads under attack (four 1 × 49,000,000 PNGs against 64 × 64 uploads)');
       results.uploads = await uploadStall(app.url, tmp);
+    }
+
+    if (cfg.only.has('imports')) {
+      log('imports: cards/bulk and an Anki package');
+      results.imports = await importFigures(app.url, cookie, app.pid, log);
     }
 
     const clientDir = path.join(cfg.buildDir, 'client');

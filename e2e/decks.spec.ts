@@ -45,6 +45,8 @@ const TEXT = {
     importButton: 'Import Section 1 Week 1',
     alreadyImported: 'Already Imported',
     helper: 'By Flashcards Team',
+    catalogueTitle: 'Section 1 Week 1',
+    catalogueSubtitle: 'Spanish vocabulary fundamentals for beginners',
     removeText:
       'Are you sure you want to remove "Section 1 Week 1" from your decks? This will only remove it from your view and won\'t affect other users.',
     study: 'Study (18)',
@@ -90,11 +92,13 @@ const TEXT = {
     pageOf: (x: number, y: number) => `Página ${x} de ${y}`,
     next: 'Siguiente',
     previous: 'Anterior',
-    importButton: 'Importar Section 1 Week 1',
+    importButton: 'Importar Sección 1 Semana 1',
     alreadyImported: 'Ya importado',
-    helper: 'De Flashcards Team',
+    helper: 'Del equipo de Flashcards',
+    catalogueTitle: 'Sección 1 Semana 1',
+    catalogueSubtitle: 'Vocabulario básico de español para principiantes',
     removeText:
-      '¿Seguro que quieres quitar «Section 1 Week 1» de tus mazos? Solo desaparecerá de tu vista y no afectará a otros usuarios.',
+      '¿Seguro que quieres quitar «Sección 1 Semana 1» de tus mazos? Solo desaparecerá de tu vista y no afectará a otros usuarios.',
     study: 'Estudiar (18)',
     addCard: 'Añadir tarjeta',
     close: 'Cerrar',
@@ -260,19 +264,19 @@ for (const lang of ['en', 'es'] as const) {
       await page.getByRole('button', { name: L.new, exact: true }).click();
       await page.getByRole('menuitem', { name: L.importDeck }).click();
       const panel = page.getByRole('dialog', { name: L.importDeck });
-      await expect(panel.getByRole('heading', { name: 'Section 1 Week 1' })).toBeVisible();
-      await expect(panel).toContainText('Spanish vocabulary fundamentals for beginners');
-      await expect(panel).toContainText('Flashcards Team');
+      await expect(panel.getByRole('heading', { name: L.catalogueTitle })).toBeVisible();
+      await expect(panel).toContainText(L.catalogueSubtitle);
+      await expect(panel).toContainText(L.helper);
       await expectNoAxeViolations(page);
       await panel.getByRole('button', { name: L.importButton }).click();
-      const done = panel.getByRole('button', { name: new RegExp(`^${L.alreadyImported} Section 1 Week 1`) });
+      const done = panel.getByRole('button', { name: new RegExp(`^${L.alreadyImported} ${L.catalogueTitle}`) });
       await expect(done).toBeDisabled();
       await panel.getByRole('button', { name: L.close }).click();
 
-      const card = deckCard(page, 'Section 1 Week 1');
+      const card = deckCard(page, L.catalogueTitle);
       await expect(card).toContainText(L.cards(18));
       await expect(card).toContainText(L.helper);
-      await card.getByRole('button', { name: L.actions('Section 1 Week 1') }).click();
+      await card.getByRole('button', { name: L.actions(L.catalogueTitle) }).click();
       await expect(page.getByRole('menuitem', { name: L.view, exact: true })).toBeVisible();
       await expect(page.getByRole('menuitem', { name: L.remove, exact: true })).toBeVisible();
       await expect(page.getByRole('menuitem', { name: L.rename, exact: true })).toHaveCount(0);
@@ -280,11 +284,11 @@ for (const lang of ['en', 'es'] as const) {
       await expect(page.getByRole('menuitem', { name: L.edit, exact: true })).toHaveCount(0);
       await page.getByRole('menuitem', { name: L.view, exact: true }).click();
 
-      await expect(page.getByRole('heading', { name: 'Section 1 Week 1', level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: L.catalogueTitle, level: 1 })).toBeVisible();
       await expect(page.getByRole('link', { name: L.study })).toHaveAttribute('href', /\/study\/\d+$/);
       await expect(page.getByRole('button', { name: L.addCard })).toHaveCount(0);
       await expect(page.getByRole('listitem').filter({ hasText: 'Hola' })).toBeVisible();
-      await page.getByRole('button', { name: L.actions('Section 1 Week 1') }).click();
+      await page.getByRole('button', { name: L.actions(L.catalogueTitle) }).click();
       await expect(page.getByRole('menuitem', { name: L.rename, exact: true })).toHaveCount(0);
       await page.getByRole('menuitem', { name: L.remove, exact: true }).click();
       const confirm = page.getByRole('dialog', { name: L.removeTitle });
@@ -293,7 +297,7 @@ for (const lang of ['en', 'es'] as const) {
       await confirm.getByRole('button', { name: L.remove, exact: true }).click();
 
       await expect(page.getByRole('heading', { name: L.title, level: 1 })).toBeVisible();
-      await expect(deckCard(page, 'Section 1 Week 1')).toBeHidden();
+      await expect(deckCard(page, L.catalogueTitle)).toBeHidden();
       await page.getByRole('button', { name: L.new, exact: true }).click();
       await page.getByRole('menuitem', { name: L.importDeck }).click();
       await expect(

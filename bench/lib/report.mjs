@@ -12,6 +12,9 @@ export const TARGETS = {
   first_view_gzip_bytes_max: 150_000,
   picture_stored_bytes_max: 150 * 1024,
   upload_under_attack_p95_ms_max: 1000,
+  bulk_5000_ms_max: 2000,
+  anki_import_ms_max: 10_000,
+  anki_import_rss_mb_max: 400,
 };
 
 const mark = (ok) => (ok === null || ok === undefined ? '—' : ok ? 'yes' : 'NO');
@@ -151,6 +154,31 @@ export function printReport(r) {
       u.slow_uploads.map((s) => `${s.outcome} ${(s.ms / 1000).toFixed(1)} s`).join(', '),
       '',
       '',
+    ]);
+  }
+  if (r.imports) {
+    const { bulk, anki, sizes } = r.imports;
+    const slowest = Math.max(...bulk.map((b) => b.ms));
+    v.bulk_5000 = slowest <= t.bulk_5000_ms_max;
+    rows.push([
+      `cards/bulk, ${sizes.bulkRows.toLocaleString('en')} rows (slowest of ${bulk.length})`,
+      `${slowest} ms (${bulk.map((b) => b.ms).join(', ')})`,
+      `≤ ${t.bulk_5000_ms_max} ms`,
+      mark(v.bulk_5000),
+    ]);
+    v.anki_import = anki.import_ms <= t.anki_import_ms_max;
+    v.anki_import_rss = anki.peak_rss_mb <= t.anki_import_rss_mb_max;
+    rows.push([
+      `.apkg import, ${sizes.ankiNotes.toLocaleString('en')} notes, ${sizes.ankiPictures} pictures (${(anki.package_bytes / 1e6).toFixed(1)} MB)`,
+      `${anki.import_ms} ms (dry run ${anki.dry_run_ms} ms)`,
+      `≤ ${t.anki_import_ms_max} ms`,
+      mark(v.anki_import),
+    ]);
+    rows.push([
+      '  server RSS, peak during the import',
+      `${anki.peak_rss_mb} MB`,
+      `≤ ${t.anki_import_rss_mb_max} MB`,
+      mark(v.anki_import_rss),
     ]);
   }
   if (r.bundle) {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { DEFAULT_RATE_LIMITS, type AppDeps, type AppEnv, type RateLimits } from './context';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { audioRoutes } from './features/audio/audio.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { bugsRoutes } from './features/bugs/bugs.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
@@ -10,9 +11,11 @@ import { decksRoutes } from './features/decks/decks.routes';
 import { exportRoutes } from './features/export/export.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
+import { memoryRoutes } from './features/memory/memory.routes';
 import { progressRoutes } from './features/progress/progress.routes';
 import { studentsRoutes } from './features/students/students.routes';
 import { studyRoutes } from './features/study/study.routes';
+import { transferRoutes } from './features/transfer/transfer.routes';
 import { apiGuard } from './http/api-guard';
 import { ApiError, handleError } from './http/errors';
 import { responseHeaders } from './http/security';
@@ -66,11 +69,14 @@ export function createApp(options: AppOptions) {
     decksRoutes(deps),
     cardsRoutes(deps),
     imagesRoutes(deps),
+    audioRoutes(deps),
     catalogueRoutes(deps),
     studyRoutes(deps),
     progressRoutes(deps),
+    memoryRoutes(deps),
     bugsRoutes(deps),
     exportRoutes(deps),
+    transferRoutes(deps),
   ];
   const known = api
     .flatMap((r) => r.routes)

@@ -7,6 +7,7 @@ import { readFlag } from '@client/lib/storage';
 import { preloadFirstPictures } from '@client/features/cards/pictures';
 import { deckListQuery, deckQuery } from '@client/features/decks/api/get-decks';
 import { progressQuery } from '@client/features/progress/api/progress-api';
+import { reviewQueueQuery } from '@client/features/review/api/review-api';
 import { preloadPage } from './router';
 
 /**
@@ -29,7 +30,9 @@ export function prefetchFirstView(qc: QueryClient, pathname: string): Promise<un
       const deck = qc.fetchQuery(deckQuery(deckId)).then((d) => preloadFirstPictures(d.cards));
       started.push(deck.catch(() => undefined));
     } else if (studyId) started.push(qc.prefetchQuery(deckQuery(studyId)));
-    else if (studentId && pathname === '/') started.push(qc.prefetchQuery(deckListQuery(studentId)));
+    else if (studentId && pathname === '/') {
+      started.push(qc.prefetchQuery(deckListQuery(studentId)), qc.prefetchQuery(reviewQueueQuery(studentId)));
+    } else if (studentId && pathname === '/study/review') started.push(qc.prefetchQuery(reviewQueueQuery(studentId)));
     else if (studentId && pathname === '/progress') started.push(qc.prefetchQuery(progressQuery(studentId)));
   }
   return Promise.all(started);

@@ -1,15 +1,16 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { buttonClass } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/feedback';
 import { ChartIcon } from '@client/components/ui/icons';
+import { Toasts } from '@client/components/ui/toasts';
 import { useAuth } from '@client/lib/auth';
 import { StudentSelector } from '@client/features/students/components/student-selector';
 import { AccountMenu } from './account-menu';
 import styles from './layout.module.css';
 
-/** Page frame: skip link, header (logo, progress link, student selector, user menu), content. */
+/** Page frame: skip link, header (logo, progress link, student selector, user menu), content, toasts. */
 export function Layout() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -28,10 +29,11 @@ export function Layout() {
         <span className={styles.spacer} />
         {user && (
           <nav aria-label={t('auth.header.mainNav')} style={{ display: 'contents' }}>
-            <Link to="/progress" className={`${buttonClass({ variant: 'ghost' })} ${styles.progressLink}`}>
+            {/* NavLink marks the current page (aria-current="page"), styled as such. */}
+            <NavLink to="/progress" className={`${buttonClass({ variant: 'ghost' })} ${styles.progressLink}`}>
               <ChartIcon />
               {t('auth.header.progress')}
-            </Link>
+            </NavLink>
             <StudentSelector />
             <AccountMenu />
           </nav>
@@ -42,6 +44,7 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </div>
+      <Toasts />
     </>
   );
 }

@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   signedIn: 'signedIn',
   /** Study results not yet acknowledged by the server (retried on the next visit). */
   pendingStudySaves: 'pendingStudySaves',
+  /** Each student's streak as last shown on this device (JSON { studentId: days }), to celebrate when it grows. */
+  seenStreaks: 'seenStreaks',
 } as const;
 export type StorageKey = keyof typeof STORAGE_KEYS;
 

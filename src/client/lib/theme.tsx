@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_THEME_ID, THEMES, type Theme } from '@shared/constants';
 import { readStorage, writeStorage } from './storage';
 
@@ -25,7 +25,8 @@ const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setThemeState] = useState(() => resolveTheme(readStorage('theme')));
-  useEffect(() => applyTheme(theme), [theme]);
+  // Before paint: a theme chosen in the settings shows on the very next frame.
+  useLayoutEffect(() => applyTheme(theme), [theme]);
   const setTheme = useCallback((id: string) => {
     const next = resolveTheme(id);
     writeStorage('theme', next.id);

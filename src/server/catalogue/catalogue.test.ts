@@ -21,6 +21,17 @@ describe('bundled catalogue', () => {
     }
   });
 
+  it('carries each title and subtitle in Spanish too, within the same limits', () => {
+    expect(CATALOGUE.map((d) => [d.title_es, d.subtitle_es])).toEqual([
+      ['Sección 1 Semana 1', 'Vocabulario básico de español para principiantes'],
+      ['Sección 1 Semana 2', 'Artículos, gramática y vocabulario de cuentos en español'],
+    ]);
+    for (const deck of CATALOGUE) {
+      expect(deck.title_es.length).toBeLessThanOrEqual(DECK_TITLE_MAX);
+      expect(deck.subtitle_es.length).toBeLessThanOrEqual(DECK_SUBTITLE_MAX);
+    }
+  });
+
   it('gives every card both texts and both pronunciation hints, with no repeated word in a deck', () => {
     for (const deck of CATALOGUE) {
       for (const card of deck.cards) {

@@ -9,6 +9,8 @@ export const section1Week1: CatalogueDeck = {
   id: 'section-1-week-1',
   title: 'Section 1 Week 1',
   subtitle: 'Spanish vocabulary fundamentals for beginners',
+  title_es: 'Sección 1 Semana 1',
+  subtitle_es: 'Vocabulario básico de español para principiantes',
   description: 'Spanish vocabulary fundamentals for beginners',
   color: '#ff6b6b',
   author: HELPER_AUTHOR_NAME,

@@ -9,6 +9,8 @@ export const section1Week2: CatalogueDeck = {
   id: 'section-1-week-2',
   title: 'Section 1 Week 2',
   subtitle: 'Spanish articles, grammar, and fiction vocabulary',
+  title_es: 'Sección 1 Semana 2',
+  subtitle_es: 'Artículos, gramática y vocabulario de cuentos en español',
   description: 'Spanish articles, grammar, and fiction vocabulary',
   color: '#4ecdc4',
   author: HELPER_AUTHOR_NAME,

@@ -1,6 +1,12 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { IMAGE_MAX_BYTES, JSON_BODY_MAX_BYTES } from '@shared/constants';
+import {
+  ANKI_PACKAGE_MAX_BYTES,
+  AUDIO_MAX_BYTES,
+  BULK_CARDS_BODY_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  JSON_BODY_MAX_BYTES,
+} from '@shared/constants';
 import type { AppDeps, AppEnv } from '../context';
 import { ApiError, unauthorized } from './errors';
 import { refuseNulText } from './nul-text';
@@ -9,9 +15,18 @@ import { sessionLoader } from './sessions';
 
 /**
  * Multipart card uploads: SPEC §3 sends the same picture twice (front_image and back_image), so
- * twice the per-picture limit plus a JSON body's room for the text fields; each file is checked on its own.
+ * twice the per-picture limit, plus a recording per side, plus a JSON body's room for the text
+ * fields; each file is checked on its own.
  */
-const UPLOAD_BODY_LIMIT = 2 * IMAGE_MAX_BYTES + JSON_BODY_MAX_BYTES;
+const UPLOAD_BODY_LIMIT = 2 * IMAGE_MAX_BYTES + 2 * AUDIO_MAX_BYTES + JSON_BODY_MAX_BYTES;
+
+/** Bodies larger than a JSON request's: card uploads, a bulk card import, an Anki package with its form fields. */
+function bodyLimitOf(path: string): number {
+  if (path === '/api/cards' || path.startsWith('/api/cards/')) return UPLOAD_BODY_LIMIT;
+  if (path === '/api/imports/anki') return ANKI_PACKAGE_MAX_BYTES + JSON_BODY_MAX_BYTES;
+  if (path.startsWith('/api/decks/') && path.endsWith('/cards/bulk')) return BULK_CARDS_BODY_MAX_BYTES;
+  return JSON_BODY_MAX_BYTES;
+}
 
 const tooLarge = (limit: number) =>
   new ApiError(413, 'too_large', `Request body is too large (limit ${Math.round(limit / 1024)} KB)`);
@@ -45,8 +60,7 @@ export function apiGuard(deps: AppDeps, access: ApiAccess): MiddlewareHandler<Ap
 
   return (c, next) => {
     checkSameOrigin(deps.config, c);
-    const limit =
-      c.req.path === '/api/cards' || c.req.path.startsWith('/api/cards/') ? UPLOAD_BODY_LIMIT : JSON_BODY_MAX_BYTES;
+    const limit = bodyLimitOf(c.req.path);
     // Node's parser holds a body to its Content-Length, so without Transfer-Encoding the header decides.
     // bodyLimit would first build a full web Request and lose the direct body read (bench/README.md).
     if (!c.req.header('transfer-encoding')) {

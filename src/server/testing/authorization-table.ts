@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Agent, TestApp, TestResponse } from './harness';
+import { packageForm, SMALL_PACKAGE_MAPPING, smallPackage } from './apkg-fixture';
 import { cardForm } from './images';
 import { catalogueCards, ownedBy, snapshot, type World } from './world';
 import { authorize } from './identity-provider';
@@ -252,13 +253,12 @@ export const MATRIX: Record<string, Case[]> = {
   'PUT /api/decks/:id': [
     {
       object: 'deck',
-      note: 'is_imported, user_id, student_id and original_deck_id in the body are ignored',
+      note: 'is_imported, user_id, id and original_deck_id in the body are ignored',
       request: (c) =>
         body(`/api/decks/${c.w.deck}`, {
           title: 'Renamed',
           is_imported: true,
           user_id: c.other.id,
-          student_id: c.theirs.student,
           original_deck_id: 'section-1-week-1',
           id: c.theirs.deck,
         }),
@@ -273,6 +273,20 @@ export const MATRIX: Record<string, Case[]> = {
           student_id: c.w.student,
           original_deck_id: null,
         });
+      },
+    },
+    {
+      object: 'student',
+      note: 'moving the deck to a student of the caller’s: the owner’s own student, or another family’s',
+      request: (c, who) =>
+        body(`/api/decks/${c.w.deck}`, {
+          title: 'Moved',
+          student_id: who === 'owner' ? c.theirs.student : c.w.student,
+        }),
+      other: 404,
+      owner: 404,
+      async verify(c) {
+        expect(await row(c, 'decks', c.w.deck)).toMatchObject({ user_id: c.owner.id, student_id: c.w.student });
       },
     },
     {
@@ -319,6 +333,69 @@ export const MATRIX: Record<string, Case[]> = {
       owner: 403,
     },
   ],
+  'POST /api/decks/:id/cards/bulk': [
+    {
+      object: 'deck',
+      request: (c) => body(`/api/decks/${c.w.deck}/cards/bulk`, { cards: [{ en: 'one', es: 'uno' }] }),
+      other: 404,
+      owner: 201,
+    },
+    {
+      object: 'imported deck',
+      request: (c) => body(`/api/decks/${c.w.importedDeck}/cards/bulk`, { cards: [{ en: 'one', es: 'uno' }] }),
+      other: 404,
+      owner: 403,
+    },
+  ],
+  'GET /api/decks/:id/export': [
+    {
+      object: 'deck',
+      request: (c) => at(`/api/decks/${c.w.deck}/export?format=csv`),
+      other: 404,
+      owner: 200,
+      async verify(c, res, who) {
+        if (who === 'owner') expect(res.text).toContain(c.w.mark);
+      },
+    },
+    {
+      object: 'imported deck',
+      request: (c) => at(`/api/decks/${c.w.importedDeck}/export?format=apkg`),
+      other: 404,
+      owner: 200,
+    },
+  ],
+  'POST /api/imports/anki': [
+    {
+      object: 'student',
+      note: "the owner's student_id",
+      request: async (c) => ({
+        path: '/api/imports/anki',
+        form: packageForm(await smallPackage(), { student_id: c.w.student, mapping: SMALL_PACKAGE_MAPPING }),
+      }),
+      other: 404,
+      owner: 201,
+      async verify(c, res, who) {
+        if (who !== 'owner') return;
+        expect(await row(c, 'decks', res.body.decks[0].id)).toMatchObject({
+          user_id: c.owner.id,
+          student_id: c.w.student,
+        });
+      },
+    },
+    {
+      object: 'anki package',
+      note: 'a dry run stores nothing; a shared deck is the caller’s own',
+      request: async (c, who) => ({
+        path: '/api/imports/anki',
+        form: packageForm(
+          await smallPackage(),
+          who === 'owner' ? { dry_run: 'true' } : { mapping: SMALL_PACKAGE_MAPPING },
+        ),
+      }),
+      other: { status: 201, effect: 'self' },
+      owner: 200,
+    },
+  ],
   'POST /api/cards': [
     {
       object: 'deck',
@@ -359,6 +436,26 @@ export const MATRIX: Record<string, Case[]> = {
         });
       },
     },
+    {
+      object: 'recording',
+      note: "recording keys in the form are ignored (another user's recording cannot be borrowed)",
+      request: (c) => ({
+        path: '/api/cards',
+        form: cardForm({
+          deck_id: c.w.deck,
+          en: 'one',
+          es: 'uno',
+          en_audio_key: c.theirs.audioKey,
+          es_audio_key: c.theirs.audioKey,
+        }),
+      }),
+      other: 404,
+      owner: 201,
+      async verify(c, res, who) {
+        if (who !== 'owner') return;
+        expect(await row(c, 'cards', res.body.id)).toMatchObject({ en_audio_key: null, es_audio_key: null });
+      },
+    },
   ],
   'PUT /api/cards/:id': [
     {
@@ -366,7 +463,13 @@ export const MATRIX: Record<string, Case[]> = {
       note: 'deck_id in the form is ignored',
       request: (c) => ({
         path: `/api/cards/${c.w.card}`,
-        form: cardForm({ en: 'two', es: 'dos', deck_id: c.theirs.deck, front_image_key: c.theirs.imageKey }),
+        form: cardForm({
+          en: 'two',
+          es: 'dos',
+          deck_id: c.theirs.deck,
+          front_image_key: c.theirs.imageKey,
+          en_audio_key: c.theirs.audioKey,
+        }),
       }),
       other: 404,
       owner: 200,
@@ -376,7 +479,23 @@ export const MATRIX: Record<string, Case[]> = {
           deck_id: c.w.deck,
           en: 'two',
           front_image_key: c.w.imageKey,
+          en_audio_key: c.w.audioKey,
         });
+      },
+    },
+    {
+      object: 'recording',
+      note: 'remove_en_audio drops the recording, and with it the stored audio',
+      request: (c) => ({
+        path: `/api/cards/${c.w.card}`,
+        form: cardForm({ en: 'two', es: 'dos', remove_en_audio: 'true' }),
+      }),
+      other: 404,
+      owner: 200,
+      async verify(c, res, who) {
+        if (who !== 'owner') return;
+        expect(res.body.en_audio_key).toBeNull();
+        expect((await c.owner.get(`/api/audio/${c.w.audioKey}`)).status).toBe(404);
       },
     },
     {
@@ -392,6 +511,9 @@ export const MATRIX: Record<string, Case[]> = {
   ],
   'GET /api/images/:key': [
     { object: 'image', request: (c) => at(`/api/images/${c.w.imageKey}`), other: 404, owner: 200 },
+  ],
+  'GET /api/audio/:key': [
+    { object: 'recording', request: (c) => at(`/api/audio/${c.w.audioKey}`), other: 404, owner: 200 },
   ],
   'GET /api/catalogue': [{ object: 'none', request: () => at('/api/catalogue'), other: 200, owner: 200 }],
   'POST /api/study-sessions': [
@@ -440,6 +562,30 @@ export const MATRIX: Record<string, Case[]> = {
   ],
   'GET /api/progress/:studentId': [
     { object: 'progress', request: (c) => at(`/api/progress/${c.w.student}`), other: 404, owner: 200 },
+  ],
+  'GET /api/students/:id/review': [
+    { object: 'student', request: (c) => at(`/api/students/${c.w.student}/review`), other: 404, owner: 200 },
+    {
+      object: 'deck',
+      note: "the caller's student with the other user's deck",
+      request: (c, who) =>
+        at(
+          who === 'owner'
+            ? `/api/students/${c.w.student}/review?deck_id=${c.theirs.deck}`
+            : `/api/students/${c.theirs.student}/review?deck_id=${c.w.deck}&tz=Europe%2FMadrid`,
+        ),
+      other: 404,
+      owner: 404,
+    },
+    {
+      object: 'deck',
+      request: (c) => at(`/api/students/${c.w.student}/review?deck_id=${c.w.deck}&tz=America%2FNew_York`),
+      other: 404,
+      owner: 200,
+      async verify(c, res, who) {
+        if (who === 'owner') expect(res.body.cards.map((card: { id: number }) => card.id)).not.toContain(c.w.card);
+      },
+    },
   ],
   'DELETE /api/students/:id/nuke-progress': [
     { object: 'progress', request: (c) => at(`/api/students/${c.w.student}/nuke-progress`), other: 404, owner: 200 },

@@ -3,6 +3,7 @@ import {
   BUG_ADMIN_PASSWORD_MAX,
   BUG_DESCRIPTION_MAX,
   BUG_TITLE_MAX,
+  BULK_CARDS_MAX,
   CARD_RESULTS_MAX,
   CARD_TEXT_MAX,
   DECK_COLORS,
@@ -10,14 +11,23 @@ import {
   DECK_TITLE_MAX,
   DUPLICATE_TITLE_MAX,
   EMAIL_MAX,
+  GRADING_MODES,
   ID_MAX,
   IMPORT_CARDS_MAX,
   NATIVE_LANGUAGES,
+  NEW_PER_DAY_MAX,
+  NEW_PER_DAY_MIN,
   OAUTH_CODE_MAX,
   OAUTH_STATE_MAX,
   ORIGINAL_DECK_ID_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
+  RATINGS,
+  RETENTION_MAX,
+  RETENTION_MIN,
+  REVIEW_DURATION_MAX_MS,
+  REVIEWS_PER_DAY_MAX,
+  REVIEWS_PER_DAY_MIN,
   STUDENT_AGE_MAX,
   STUDENT_AGE_MIN,
   STUDENT_NAME_MAX,
@@ -67,7 +77,20 @@ const studentFields = {
   name: str({ min: 1, max: STUDENT_NAME_MAX, trim: true }),
   age: int({ min: STUDENT_AGE_MIN, max: STUDENT_AGE_MAX, nullable: true, required: false }),
   native_language: oneOf(NATIVE_LANGUAGES),
+  auto_read: bool(),
+  desired_retention: { ...num({ min: RETENTION_MIN, max: RETENTION_MAX }), required: false },
+  new_per_day: int({ min: NEW_PER_DAY_MIN, max: NEW_PER_DAY_MAX, required: false }),
+  max_reviews_per_day: int({ min: REVIEWS_PER_DAY_MIN, max: REVIEWS_PER_DAY_MAX, required: false }),
+  grading: oneOf(GRADING_MODES),
 };
+
+/** reviewed_at values the server must refuse: not ISO-8601 times with an offset, or far from any clock it may have. */
+const badReviewedAt = fc.oneof(
+  fc.constantFrom('yesterday', '2025-06-01', '2025-06-01 12:00:00', '2025-13-01T00:00:00Z', '2025-06-01T12:00:00'),
+  fc.constantFrom('2100-01-01T00:00:00.000Z', '2000-01-01T00:00:00.000Z', '1970-01-01T00:00:00Z', '9999-12-31T23:59:59Z'),
+  fc.integer(),
+  fc.constant(null),
+);
 
 export const JSON_ENDPOINTS: JsonSpec[] = [
   {
@@ -118,10 +141,11 @@ export const JSON_ENDPOINTS: JsonSpec[] = [
   {
     method: 'PUT',
     path: (w) => `/api/decks/${w.deck}`,
-    valid: () => ({ title: 'Renamed', subtitle: 'Sub' }),
+    valid: (w) => ({ title: 'Renamed', subtitle: 'Sub', student_id: w.student }),
     fields: {
       title: str({ min: 1, max: DECK_TITLE_MAX, trim: true }),
       subtitle: str({ max: DECK_SUBTITLE_MAX, trim: true, nullable: true }),
+      student_id: int({ min: 1, max: ID_MAX, nullable: true, required: false }),
     },
   },
   {
@@ -153,6 +177,32 @@ export const JSON_ENDPOINTS: JsonSpec[] = [
           fc.constantFrom(null, 'card', 1, []),
         ),
         IMPORT_CARDS_MAX,
+      ),
+    },
+  },
+  {
+    method: 'POST',
+    path: (w) => `/api/decks/${w.deck}/cards/bulk`,
+    valid: () => ({ cards: [cardItem, { ...cardItem, es_pronunciation: 'OO-noh' }] }),
+    nestedText: (v) => [
+      { cards: [{ en: v, es: 'uno' }] },
+      { cards: [{ ...cardItem, en_pronunciation: v }] },
+      { cards: [{ ...cardItem, [v]: 'extra' }] },
+    ],
+    fields: {
+      cards: list(
+        cardItem,
+        fc.oneof(
+          fc.record({ en: str({ min: 1, max: CARD_TEXT_MAX, trim: true }).bad, es: fc.constant('uno') }),
+          fc.record({ en: fc.constant('one'), es: str({ min: 1, max: CARD_TEXT_MAX, trim: true }).bad }),
+          fc.record({
+            en: fc.constant('one'),
+            es: fc.constant('uno'),
+            es_pronunciation: fc.oneof(fc.integer(), fc.boolean()),
+          }),
+          fc.constantFrom(null, 'card', 1, []),
+        ),
+        BULK_CARDS_MAX,
       ),
     },
   },
@@ -190,6 +240,18 @@ export const JSON_ENDPOINTS: JsonSpec[] = [
         fc.oneof(
           fc.record({ card_id: id().bad, is_correct: fc.constant(true) }),
           fc.record({ card_id: fc.constant(1), is_correct: bool(true).bad }),
+          fc.record({ card_id: fc.constant(1), is_correct: fc.constant(true), rating: oneOf(RATINGS).bad }),
+          // A rating that contradicts is_correct.
+          fc.constantFrom(
+            { card_id: 1, is_correct: true, rating: 'again' },
+            { card_id: 1, is_correct: false, rating: 'hard' },
+          ),
+          fc.record({ card_id: fc.constant(1), is_correct: fc.constant(true), reviewed_at: badReviewedAt }),
+          fc.record({
+            card_id: fc.constant(1),
+            is_correct: fc.constant(true),
+            duration_ms: int({ min: 0, max: REVIEW_DURATION_MAX_MS }).bad,
+          }),
           fc.constantFrom(null, 1, 'x', {}),
         ),
         CARD_RESULTS_MAX,
@@ -204,6 +266,7 @@ export const JSON_ENDPOINTS: JsonSpec[] = [
     fields: {
       title: str({ min: 1, max: BUG_TITLE_MAX, trim: true }),
       description: str({ min: 1, max: BUG_DESCRIPTION_MAX, trim: true }),
+      idempotency_key: idempotencyKey,
     },
   },
   {

@@ -94,7 +94,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     // Real HTTP/1.1 clients always declare a body's length; the body limit relies on it.
     if (typeof body === 'string') headers['content-length'] ??= String(Buffer.byteLength(body));
     const res = await app.request(`http://localhost${url}`, { method, headers, body });
-    const text = res.headers.get('content-type')?.startsWith('image/') ? '' : await res.clone().text();
+    const text = /^(image|audio)\//.test(res.headers.get('content-type') ?? '') ? '' : await res.clone().text();
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;
@@ -172,8 +172,14 @@ export async function tableCounts(db: Db): Promise<Record<string, number>> {
     'decks',
     'cards',
     'images',
+    'audio',
     'study_sessions',
     'card_results',
+    'review_logs',
+    'memory_states',
+    'new_card_cursors',
+    'review_activity',
+    'streak_days',
     'idempotency_keys',
     'bugs',
     'bug_votes',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Db } from '../db/database';
 import type { Agent, TestApp } from './harness';
+import { makeAudio } from './audio';
 import { cardForm, makeJpeg, makePng } from './images';
 
 /** What seedFamily created, by id, so that tests can say exactly what belongs to whom. */
@@ -11,6 +12,8 @@ export interface Family {
   cards: number[];
   /** Picture keys: [used by the first student's deck and the shared deck, used only by the first student's deck]. */
   images: string[];
+  /** Recording keys, likewise: [used by the first student's deck and the shared deck, used only by the first student's deck]. */
+  audio: string[];
   bugs: number[];
   /** The student whose deletion the deletion tests exercise. */
   firstStudent: number;
@@ -34,12 +37,34 @@ export async function seedFamily(t: TestApp, u: Agent, color: string): Promise<F
   const shared = ok(await u.post('/api/decks', { title: `${tag} shared` })).body.id;
   const jpeg = { bytes: await makeJpeg(120, 80, { color }) };
   const png = { bytes: await makePng(60, 40, `${color}80`), name: 'p.png', type: 'image/png' };
+  // Two recordings told apart per family by the colour's digits, like the pictures.
+  const hz = 200 + (Number.parseInt(color.slice(1, 4), 16) % 400);
+  const sharedVoice = await makeAudio('webm-mediarecorder', { seconds: 0.5, hz, plain: true });
+  const ownVoice = await makeAudio('ogg-opus', { seconds: 0.5, hz: hz + 50, plain: true });
+  const withVoice = (form: FormData, side: 'en' | 'es', bytes: Uint8Array) => {
+    form.append(`${side}_audio`, new Blob([new Uint8Array(bytes)], { type: 'audio/webm' }), 'voice.webm');
+    return form;
+  };
   const c1 = ok(
-    await u.form('POST', '/api/cards', cardForm({ deck_id: own, en: `${tag} dog`, es: 'perro' }, jpeg)),
+    await u.form(
+      'POST',
+      '/api/cards',
+      withVoice(cardForm({ deck_id: own, en: `${tag} dog`, es: 'perro' }, jpeg), 'en', sharedVoice),
+    ),
   ).body;
-  const c2 = ok(await u.form('POST', '/api/cards', cardForm({ deck_id: own, en: `${tag} cat`, es: 'gato' }, png))).body;
+  const c2 = ok(
+    await u.form(
+      'POST',
+      '/api/cards',
+      withVoice(cardForm({ deck_id: own, en: `${tag} cat`, es: 'gato' }, png), 'es', ownVoice),
+    ),
+  ).body;
   const c3 = ok(
-    await u.form('POST', '/api/cards', cardForm({ deck_id: shared, en: `${tag} sun`, es: 'sol' }, jpeg)),
+    await u.form(
+      'POST',
+      '/api/cards',
+      withVoice(cardForm({ deck_id: shared, en: `${tag} sun`, es: 'sol' }, jpeg), 'en', sharedVoice),
+    ),
   ).body;
 
   const catalogue = ok(await u.get('/api/catalogue'), 200).body.decks[0];
@@ -91,6 +116,7 @@ export async function seedFamily(t: TestApp, u: Agent, color: string): Promise<F
     decks: [own, shared, imported],
     cards: [c1.id, c2.id, c3.id, ...filled.cards.map((c: { id: number }) => c.id)],
     images: [c1.front_image_key, c2.front_image_key],
+    audio: [c1.en_audio_key, c2.es_audio_key],
     bugs: [bug],
     firstStudent: s1,
   };

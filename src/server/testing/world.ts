@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { findCatalogueDeck } from '../catalogue/index';
 import type { Db } from '../db/database';
 import type { Agent, TestApp, TestResponse } from './harness';
+import { makeAudio } from './audio';
 import { cardForm, makeJpeg } from './images';
 
 /** Every table of the schema, for counts and snapshots. */
@@ -15,8 +16,14 @@ export const TABLES = [
   'decks',
   'cards',
   'images',
+  'audio',
   'study_sessions',
   'card_results',
+  'review_logs',
+  'memory_states',
+  'new_card_cursors',
+  'review_activity',
+  'streak_days',
   'idempotency_keys',
   'bugs',
   'bug_votes',
@@ -70,8 +77,14 @@ export function ownedBy(snap: Snapshot, userId: number): Partial<Snapshot> {
     decks: snap.decks.filter(mine),
     cards: snap.cards.filter((r) => decks.has(r.deck_id)),
     images: snap.images.filter(mine),
+    audio: snap.audio.filter(mine),
     study_sessions: snap.study_sessions.filter((r) => students.has(r.student_id)),
     card_results: snap.card_results.filter((r) => students.has(r.student_id)),
+    review_logs: snap.review_logs.filter((r) => students.has(r.student_id)),
+    memory_states: snap.memory_states.filter((r) => students.has(r.student_id)),
+    new_card_cursors: snap.new_card_cursors.filter((r) => students.has(r.student_id)),
+    review_activity: snap.review_activity.filter((r) => students.has(r.student_id)),
+    streak_days: snap.streak_days.filter((r) => students.has(r.student_id)),
     idempotency_keys: snap.idempotency_keys.filter(mine),
     // The board is shared: others may vote on the owner's bug, so the votes are not the owner's rows.
     bugs: snap.bugs.filter((r) => bugs.has(r.id)),
@@ -127,7 +140,7 @@ export async function sendRaw(t: TestApp, method: string, path: string, init: Ra
     env,
   );
   const type = res.headers.get('content-type') ?? '';
-  const text = type.startsWith('image/') ? '' : await res.text();
+  const text = /^(image|audio)\//.test(type) ? '' : await res.text();
   let body: unknown = text;
   try {
     body = text ? JSON.parse(text) : null;
@@ -144,6 +157,11 @@ export const smallJpeg = () => {
   return makeJpeg(48, 32, { color: `#${((n * 2_654_435_761) % 0xffffff).toString(16).padStart(6, '0')}` });
 };
 
+let recordings = 0;
+/** A short recording, a different one at every call (recordings are stored by content). */
+export const smallRecording = () =>
+  makeAudio('webm-mediarecorder', { seconds: 0.5, hz: 300 + 7 * ++recordings, plain: true });
+
 /** One object of every kind, owned by one user, each carrying `mark` where it holds text. */
 export interface World {
   mark: string;
@@ -151,6 +169,8 @@ export interface World {
   deck: number;
   card: number;
   imageKey: string;
+  /** The recording of the card's English side. */
+  audioKey: string;
   importedDeck: number;
   importedCard: number;
   /** An imported deck whose cards were not imported yet. */
@@ -168,12 +188,10 @@ async function ok<T = { id: number }>(res: Promise<TestResponse<T>>): Promise<T>
 export async function buildWorld(owner: Agent, mark: string): Promise<World> {
   const student = (await ok(owner.post('/api/students', { name: `Kid ${mark}`, age: 7 }))).id;
   const deck = (await ok(owner.post('/api/decks', { title: `Deck ${mark}`, student_id: student }))).id;
-  const card = await ok<{ id: number; front_image_key: string }>(
-    owner.form(
-      'POST',
-      '/api/cards',
-      cardForm({ deck_id: deck, en: `cat ${mark}`, es: `gato ${mark}` }, { bytes: await smallJpeg() }),
-    ),
+  const form = cardForm({ deck_id: deck, en: `cat ${mark}`, es: `gato ${mark}` }, { bytes: await smallJpeg() });
+  form.append('en_audio', new Blob([new Uint8Array(await smallRecording())], { type: 'audio/webm' }), 'cat.webm');
+  const card = await ok<{ id: number; front_image_key: string; en_audio_key: string }>(
+    owner.form('POST', '/api/cards', form),
   );
   const importedDeck = (
     await ok(
@@ -223,6 +241,7 @@ export async function buildWorld(owner: Agent, mark: string): Promise<World> {
     deck,
     card: card.id,
     imageKey: card.front_image_key,
+    audioKey: card.en_audio_key,
     importedDeck,
     importedCard: filled.cards[0]!.id,
     emptyImportedDeck,

@@ -56,5 +56,15 @@ export const deckSchema = z.object({
 });
 export type Deck = z.infer<typeof deckSchema>;
 
+/**
+ * An item of GET /api/decks: with `student_id` asked, also that student's cards due today (review
+ * cards due on their local day, learning cards due now) and cards never answered.
+ */
+export const deckListItemSchema = deckSchema.extend({
+  due_count: z.number().int().optional(),
+  new_count: z.number().int().optional(),
+});
+export type DeckListItem = z.infer<typeof deckListItemSchema>;
+
 export const deckWithCardsSchema = deckSchema.extend({ cards: z.array(cardSchema) });
 export type DeckWithCards = z.infer<typeof deckWithCardsSchema>;

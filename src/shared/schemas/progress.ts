@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import { memoryStatisticsSchema } from './review';
 
 export const progressSchema = z.object({
   overall_statistics: z.object({
@@ -30,5 +31,7 @@ export const progressSchema = z.object({
       times_studied: z.number().int(),
     }),
   ),
+  /** Spaced repetition, counted in the student's local day (the `tz` query parameter). */
+  memory_statistics: memoryStatisticsSchema,
 });
 export type Progress = z.infer<typeof progressSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NATIVE_LANGUAGES, STUDENT_AGE_MAX, STUDENT_AGE_MIN, STUDENT_NAME_MAX } from '../constants';
 import { idSchema } from './common';
+import { learningSettingsInputSchema, learningSettingsSchema } from './review';
 
 export const nativeLanguageSchema = z.enum(NATIVE_LANGUAGES);
 export type NativeLanguage = z.infer<typeof nativeLanguageSchema>;
@@ -12,6 +13,8 @@ export const studentInputSchema = z.object({
   native_language: nativeLanguageSchema.optional().default(''),
   /** "Read each card aloud when it appears"; absent leaves it as it is (off for a new student). */
   auto_read: z.boolean().optional(),
+  /** Learning settings (spaced repetition); each absent one is left as it is (the defaults for a new student). */
+  ...learningSettingsInputSchema.shape,
 });
 export type StudentInput = z.input<typeof studentInputSchema>;
 
@@ -22,5 +25,6 @@ export const studentSchema = z.object({
   native_language: nativeLanguageSchema,
   created_at: z.string(),
   auto_read: z.boolean(),
+  ...learningSettingsSchema.shape,
 });
 export type Student = z.infer<typeof studentSchema>;

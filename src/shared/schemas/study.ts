@@ -8,6 +8,7 @@ import {
   STUDY_DURATION_MAX_SECONDS,
 } from '../constants';
 import { idSchema } from './common';
+import { reviewFieldsSchema } from './review';
 
 /** Client-chosen key that makes a retried save count once. */
 export const idempotencyKeySchema = z
@@ -49,7 +50,22 @@ export const studySessionInputSchema = z
   });
 export type StudySessionInput = z.input<typeof studySessionInputSchema>;
 
-export const cardResultSchema = z.object({ card_id: idSchema, is_correct: z.boolean() });
+/**
+ * One answer: Mastered (`is_correct` true) or not, with the optional spaced-repetition fields
+ * (reviewFieldsSchema). A detailed `rating` must agree with `is_correct`: again is the one rating
+ * that is not remembered.
+ */
+export const cardResultSchema = z
+  .object({ card_id: idSchema, is_correct: z.boolean(), ...reviewFieldsSchema.shape })
+  .superRefine((r, ctx) => {
+    if (r.rating !== undefined && (r.rating !== 'again') !== r.is_correct) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rating'],
+        message: r.is_correct ? '"again" is not a correct answer' : 'Only "again" is a wrong answer',
+      });
+    }
+  });
 export type CardResult = z.infer<typeof cardResultSchema>;
 
 /** Body of POST /api/card-performance. */

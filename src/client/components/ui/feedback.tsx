@@ -2,9 +2,18 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './ui.module.css';
 
-export function EmptyState({ title, body, action }: { title: string; body?: ReactNode; action?: ReactNode }) {
+interface EmptyStateProps {
+  title: string;
+  body?: ReactNode;
+  action?: ReactNode;
+  /** A friendly, decorative picture above the title (components/illustrations). */
+  picture?: ReactNode;
+}
+
+export function EmptyState({ title, body, action, picture }: EmptyStateProps) {
   return (
     <section className={styles.empty}>
+      {picture}
       <h2>{title}</h2>
       {body && <p>{body}</p>}
       {action}

@@ -17,15 +17,21 @@ export function sortNewestFirst(decks: readonly Deck[]): Deck[] {
   return [...decks].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
 }
 
-/** Archived decks only with the toggle on; the query matches title or subtitle, case-insensitively. */
-export function filterDecks(decks: readonly Deck[], filter: DeckFilter): Deck[] {
+/**
+ * Archived decks only with the toggle on; the query matches title or subtitle, case-insensitively,
+ * as `shown` gives them (a catalogue deck's in the interface language).
+ */
+export function filterDecks(
+  decks: readonly Deck[],
+  filter: DeckFilter,
+  shown: (deck: Deck) => { title: string; subtitle: string | null } = (deck) => deck,
+): Deck[] {
   const needle = filter.query.trim().toLocaleLowerCase();
   return decks.filter((deck) => {
     if (deck.is_archived && !filter.showArchived) return false;
     if (!needle) return true;
-    return (
-      deck.title.toLocaleLowerCase().includes(needle) || (deck.subtitle ?? '').toLocaleLowerCase().includes(needle)
-    );
+    const { title, subtitle } = shown(deck);
+    return title.toLocaleLowerCase().includes(needle) || (subtitle ?? '').toLocaleLowerCase().includes(needle);
   });
 }
 

@@ -22,6 +22,8 @@ const CONTENT: Record<keyof CardContent, true> = {
   es_pronunciation: true,
   front_image_key: true,
   back_image_key: true,
+  en_audio_key: true,
+  es_audio_key: true,
 };
 const contentColumns = Object.keys(CONTENT) as (keyof CardContent)[];
 /** A card as the API shows it. */
@@ -76,7 +78,7 @@ export async function insertMany(db: DbHandle, deckId: number, cards: NewCard[],
   }
 }
 
-/** Copies every card of one deck into another, in order (pictures are shared by key). */
+/** Copies every card of one deck into another, in order (pictures and recordings are shared by key). */
 export async function copy(db: DbHandle, fromDeckId: number, toDeckId: number, now: string): Promise<void> {
   const cards = await db
     .selectFrom('cards')
@@ -101,6 +103,22 @@ export async function pictureKeys(
     .where((eb) => ('deckId' in of ? eb('decks.id', '=', of.deckId) : eb('decks.student_id', '=', of.studentId)))
     .execute();
   return rows.flatMap((r) => [r.front_image_key, r.back_image_key]);
+}
+
+/** The recording keys of the user's cards in one deck, or in every deck of one student. */
+export async function audioKeys(
+  db: DbHandle,
+  userId: number,
+  of: { deckId: number } | { studentId: number },
+): Promise<(string | null)[]> {
+  const rows = await db
+    .selectFrom('cards')
+    .innerJoin('decks', 'decks.id', 'cards.deck_id')
+    .select(['cards.en_audio_key', 'cards.es_audio_key'])
+    .where('decks.user_id', '=', userId)
+    .where((eb) => ('deckId' in of ? eb('decks.id', '=', of.deckId) : eb('decks.student_id', '=', of.studentId)))
+    .execute();
+  return rows.flatMap((r) => [r.en_audio_key, r.es_audio_key]);
 }
 
 /** Every card of the user with when it was added (the data export), in the order they were added. */

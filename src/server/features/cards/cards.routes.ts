@@ -16,6 +16,12 @@ const textFields = z.toJSONSchema(cardFieldsSchema, { io: 'input' }) as {
   required: string[];
 };
 const file = { type: 'string' as const, format: 'binary', description: 'A picture (JPEG, PNG, WebP, GIF, AVIF, TIFF)' };
+const recording = (side: string) => ({
+  type: 'string' as const,
+  format: 'binary',
+  description: `The ${side} side's recording (MP3, M4A/AAC, Ogg/Opus, WebM, WAV; stored as MP3)`,
+});
+const flag = { type: 'string' as const, enum: ['true', 'false'] };
 /** The multipart fields, for the OpenAPI document only: the handler parses and validates them itself. */
 function formBody(withDeck: boolean) {
   const properties = {
@@ -23,7 +29,9 @@ function formBody(withDeck: boolean) {
     ...textFields.properties,
     front_image: file,
     back_image: { ...file, description: 'The same file as front_image (stored once)' },
-    ...(withDeck ? {} : { remove_image: { type: 'string' as const, enum: ['true', 'false'] } }),
+    en_audio: recording('English'),
+    es_audio: recording('Spanish'),
+    ...(withDeck ? {} : { remove_image: flag, remove_en_audio: flag, remove_es_audio: flag }),
   };
   const required = withDeck ? ['deck_id', ...textFields.required] : textFields.required;
   return { content: { 'multipart/form-data': { schema: { type: 'object' as const, properties, required } } } };
@@ -60,6 +68,17 @@ function fileField(value: unknown, field: string): File | null {
   throw notAFile(field);
 }
 
+/**
+ * A recording field: absent or a blank string mean "no recording", and so does the empty, nameless
+ * file a form sends for a file input left empty. A named empty file is a recording that failed and
+ * goes on to be refused.
+ */
+function audioField(value: unknown, field: string): File | null {
+  if (value === undefined || value === '') return null;
+  if (value instanceof File) return value.size === 0 && value.name === '' ? null : value;
+  throw notAFile(field);
+}
+
 /** Reads a multipart card form; a body that is not valid multipart is a 400, never a 500. */
 async function readCardForm(c: Context): Promise<CardUpload> {
   let body: Record<string, unknown>;
@@ -70,10 +89,16 @@ async function readCardForm(c: Context): Promise<CardUpload> {
   }
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
-  return { fields, front: fileField(body.front_image, 'front_image'), back: fileField(body.back_image, 'back_image') };
+  return {
+    fields,
+    front: fileField(body.front_image, 'front_image'),
+    back: fileField(body.back_image, 'back_image'),
+    enAudio: audioField(body.en_audio, 'en_audio'),
+    esAudio: audioField(body.es_audio, 'es_audio'),
+  };
 }
 
-/** Cards of the user's own decks, sent as multipart forms with an optional picture. */
+/** Cards of the user's own decks, sent as multipart forms with an optional picture and recordings. */
 export function cardsRoutes(deps: AppDeps) {
   const r = createRouter();
   const service = cardsService(deps);

@@ -1,10 +1,11 @@
-import { IMAGE_MAX_BYTES } from '@shared/constants';
+import { AUDIO_MAX_BYTES, IMAGE_MAX_BYTES } from '@shared/constants';
 import { createCardFieldsSchema, updateCardFieldsSchema, type Card } from '@shared/schemas/card';
 import type { AppDeps } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { inUserTransaction } from '../../db/transaction';
 import { ApiError, forbidden, notFound, parseInput } from '../../http/errors';
 import * as access from '../access/access.repository';
+import { audioTooLarge, deleteUnusedAudio, encodeAudio, saveAudio, type StoredAudio } from '../audio/audio.service';
 import {
   deleteUnusedPictures,
   encodePicture,
@@ -19,6 +20,9 @@ export interface CardUpload {
   fields: Record<string, string>;
   front: File | null;
   back: File | null;
+  /** The recordings of the English and Spanish sides. */
+  enAudio?: File | null;
+  esAudio?: File | null;
 }
 
 interface Pictures {
@@ -33,6 +37,8 @@ export const cardsOfDeck = repo.ofDeck;
 export const addCards = repo.insertMany;
 /** Copies every card of one deck into another (a duplicated deck). */
 export const copyCards = repo.copy;
+/** The recording keys of the user's cards in one deck or in every deck of one student (before deleting them). */
+export const cardAudioKeys = repo.audioKeys;
 /** The picture keys of the user's cards in one deck or in every deck of one student (before deleting them). */
 export const cardPictureKeys = repo.pictureKeys;
 /** Every card of the user, with when it was added (the data export). */
@@ -63,6 +69,44 @@ async function savePictures(trx: DbHandle, userId: number, pictures: Pictures, n
   if (pictures.back.key !== pictures.front.key) await savePicture(trx, userId, pictures.back, now);
 }
 
+interface Recordings {
+  en: StoredAudio | null;
+  es: StoredAudio | null;
+}
+
+/** The refusal of one file, naming its form field so that the client can show it beside that side. */
+const onField = (err: ApiError, field: string) =>
+  new ApiError(err.status, err.code, err.message, [{ field, code: err.code, message: err.message }]);
+
+/** Re-encodes the recordings of both sides; the same file on both is encoded and stored once. */
+async function encodeRecordings(userId: number, en: File | null, es: File | null): Promise<Recordings> {
+  if ((en?.size ?? 0) > AUDIO_MAX_BYTES) throw onField(audioTooLarge(), 'en_audio');
+  if ((es?.size ?? 0) > AUDIO_MAX_BYTES) throw onField(audioTooLarge(), 'es_audio');
+  const encode = async (bytes: Buffer | null, field: string) => {
+    if (!bytes) return null;
+    try {
+      return await encodeAudio(userId, bytes);
+    } catch (err) {
+      throw err instanceof ApiError ? onField(err, field) : err;
+    }
+  };
+  const enBytes = en && Buffer.from(await en.arrayBuffer());
+  const esBytes = es && Buffer.from(await es.arrayBuffer());
+  const enAudio = await encode(enBytes, 'en_audio');
+  const esAudio = enBytes && esBytes && enBytes.equals(esBytes) ? enAudio : await encode(esBytes, 'es_audio');
+  return { en: enAudio, es: esAudio };
+}
+
+async function saveRecordings(trx: DbHandle, userId: number, recordings: Recordings, now: string): Promise<void> {
+  if (recordings.en) await saveAudio(trx, userId, recordings.en, now);
+  if (recordings.es && recordings.es.key !== recordings.en?.key) await saveAudio(trx, userId, recordings.es, now);
+}
+
+/** A new file and its remove flag together are a contradiction the client must resolve. */
+function refuseBoth(flag: string, message: string): never {
+  throw new ApiError(400, 'invalid_input', `Invalid input: ${flag}`, [{ field: flag, code: 'custom', message }]);
+}
+
 async function editableDeck(db: DbHandle, userId: number, deckId: number): Promise<void> {
   const deck = await access.deckOwned(db, userId, deckId);
   if (!deck) throw deckNotFound();
@@ -82,22 +126,37 @@ export function cardsService(deps: AppDeps) {
   const now = () => deps.now().toISOString();
 
   return {
-    /** Everything is checked (fields, deck, picture) before anything is written. */
+    /** Everything is checked (fields, deck, picture, recordings) before anything is written. */
     async create(userId: number, upload: CardUpload): Promise<Card> {
       const { deck_id: deckId, ...text } = parseInput(createCardFieldsSchema, upload.fields);
       await editableDeck(db, userId, deckId);
       const pictures = await encodeUploads(userId, upload.front, upload.back);
+      const recordings = await encodeRecordings(userId, upload.enAudio ?? null, upload.esAudio ?? null);
       return inUserTransaction(deps.db, userId, async (trx) => {
         await editableDeck(trx, userId, deckId);
         if (pictures) await savePictures(trx, userId, pictures, now());
+        await saveRecordings(trx, userId, recordings, now());
         const keys = { front_image_key: pictures?.front.key ?? null, back_image_key: pictures?.back.key ?? null };
-        return repo.insert(trx, deckId, { ...text, ...keys }, now());
+        const audioKeys = { en_audio_key: recordings.en?.key ?? null, es_audio_key: recordings.es?.key ?? null };
+        return repo.insert(trx, deckId, { ...text, ...keys, ...audioKeys }, now());
       });
     },
 
-    /** Edits the texts; a new picture replaces the old one, remove_image=true drops it, neither keeps it. */
+    /**
+     * Edits the texts; a new picture replaces the old one, remove_image=true drops it, neither keeps it.
+     * Each side's recording likewise, with remove_en_audio and remove_es_audio.
+     */
     async update(userId: number, cardId: number, upload: CardUpload): Promise<Card> {
-      const { remove_image: removeImage, ...text } = parseInput(updateCardFieldsSchema, upload.fields);
+      const {
+        remove_image: removeImage,
+        remove_en_audio: removeEnAudio,
+        remove_es_audio: removeEsAudio,
+        ...text
+      } = parseInput(updateCardFieldsSchema, upload.fields);
+      if (removeEnAudio && upload.enAudio)
+        refuseBoth('remove_en_audio', 'Send a new recording or remove_en_audio, not both');
+      if (removeEsAudio && upload.esAudio)
+        refuseBoth('remove_es_audio', 'Send a new recording or remove_es_audio, not both');
       if (removeImage && (upload.front || upload.back)) {
         throw new ApiError(400, 'invalid_input', 'Invalid input: remove_image', [
           { field: 'remove_image', code: 'custom', message: 'Send a new picture or remove_image, not both' },
@@ -105,6 +164,7 @@ export function cardsService(deps: AppDeps) {
       }
       await editableCard(db, userId, cardId);
       const pictures = await encodeUploads(userId, upload.front, upload.back);
+      const recordings = await encodeRecordings(userId, upload.enAudio ?? null, upload.esAudio ?? null);
       return inUserTransaction(deps.db, userId, async (trx) => {
         const old = await editableCard(trx, userId, cardId);
         let keys = { front_image_key: old.front_image_key, back_image_key: old.back_image_key };
@@ -114,18 +174,25 @@ export function cardsService(deps: AppDeps) {
         } else if (removeImage) {
           keys = { front_image_key: null, back_image_key: null };
         }
-        const card = await repo.update(trx, cardId, { ...text, ...keys });
+        await saveRecordings(trx, userId, recordings, now());
+        const audioKeys = {
+          en_audio_key: recordings.en?.key ?? (removeEnAudio ? null : old.en_audio_key),
+          es_audio_key: recordings.es?.key ?? (removeEsAudio ? null : old.es_audio_key),
+        };
+        const card = await repo.update(trx, cardId, { ...text, ...keys, ...audioKeys });
         await deleteUnusedPictures(trx, userId, [old.front_image_key, old.back_image_key]);
+        await deleteUnusedAudio(trx, userId, [old.en_audio_key, old.es_audio_key]);
         return card;
       });
     },
 
-    /** Deletes the card (its results go by cascade) and its picture when no other card uses it. */
+    /** Deletes the card (its results go by cascade) and its picture and recordings when no other card uses them. */
     async remove(userId: number, cardId: number): Promise<void> {
       await inUserTransaction(deps.db, userId, async (trx) => {
         const card = await editableCard(trx, userId, cardId);
         await repo.remove(trx, cardId);
         await deleteUnusedPictures(trx, userId, [card.front_image_key, card.back_image_key]);
+        await deleteUnusedAudio(trx, userId, [card.en_audio_key, card.es_audio_key]);
       });
     },
   };

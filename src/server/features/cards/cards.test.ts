@@ -41,6 +41,8 @@ describe('POST /api/cards', () => {
       es_pronunciation: 'ehl PEH-rroh',
       front_image_key: null,
       back_image_key: null,
+      en_audio_key: null,
+      es_audio_key: null,
     });
     expect((await a.get(`/api/decks/${deckId}`)).body.cards).toContainEqual(res.body);
   });

@@ -15,9 +15,9 @@ describe('GET /api/catalogue', () => {
     const res = await u.get('/api/catalogue');
     expect(res.status).toBe(200);
     const { decks } = catalogueResponseSchema.parse(res.body);
-    expect(decks.map((d) => [d.id, d.title, d.color, d.cards.length, d.author])).toEqual([
-      ['section-1-week-1', 'Section 1 Week 1', '#ff6b6b', 18, HELPER_AUTHOR_NAME],
-      ['section-1-week-2', 'Section 1 Week 2', '#4ecdc4', 14, HELPER_AUTHOR_NAME],
+    expect(decks.map((d) => [d.id, d.title, d.title_es, d.color, d.cards.length, d.author])).toEqual([
+      ['section-1-week-1', 'Section 1 Week 1', 'Sección 1 Semana 1', '#ff6b6b', 18, HELPER_AUTHOR_NAME],
+      ['section-1-week-2', 'Section 1 Week 2', 'Sección 1 Semana 2', '#4ecdc4', 14, HELPER_AUTHOR_NAME],
     ]);
     expect(decks[0]!.cards[0]).toEqual({
       en: 'Hello',

@@ -36,15 +36,20 @@ function selectDecks(db: DbHandle, userId: number) {
 const newestFirst = <Q extends ReturnType<typeof selectDecks>>(q: Q) =>
   q.orderBy('decks.created_at', 'desc').orderBy('decks.id', 'desc');
 const listAll = precompiled((db, userId: number) => newestFirst(selectDecks(db, userId)));
+// A student's decks are their own and those shared by every student (no student_id).
 const listOfStudent = precompiled((db, userId: number, studentId: number) =>
-  newestFirst(selectDecks(db, userId).where('decks.student_id', '=', studentId)),
+  newestFirst(
+    selectDecks(db, userId).where((eb) =>
+      eb.or([eb('decks.student_id', '=', studentId), eb('decks.student_id', 'is', null)]),
+    ),
+  ),
 );
 const findDeck = precompiled((db, userId: number, id: number) => selectDecks(db, userId).where('decks.id', '=', id));
 
 /** A deck as stored, with its card count and its creator's profile. */
 export type DeckRow = Awaited<ReturnType<typeof listAll>>[number];
 
-/** The user's decks (or one student's), newest first. */
+/** The user's decks (or one student's, with the shared ones), newest first. */
 export function list(db: DbHandle, userId: number, studentId?: number): Promise<DeckRow[]> {
   return studentId === undefined ? listAll(db, userId) : listOfStudent(db, userId, studentId);
 }
@@ -80,17 +85,21 @@ export async function insert(db: DbHandle, userId: number, deck: NewDeck, now: s
   return row.id;
 }
 
-/** Renames an own (not imported) deck; false when there is no such deck to rename. */
+/** Renames (and moves, with student_id) an own (not imported) deck; false when there is no such deck. */
 export async function rename(
   db: DbHandle,
   userId: number,
   id: number,
-  title: string,
-  subtitle: string | null | undefined,
+  changes: { title: string; subtitle?: string | null; student_id?: number | null },
 ): Promise<boolean> {
+  const { title, subtitle, student_id } = changes;
   const res = await db
     .updateTable('decks')
-    .set(subtitle === undefined ? { title } : { title, subtitle })
+    .set({
+      title,
+      ...(subtitle === undefined ? {} : { subtitle }),
+      ...(student_id === undefined ? {} : { student_id }),
+    })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('is_imported', '=', 0)

@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { DUPLICATE_TITLE_MAX } from '@shared/constants';
 import { importCardsSchema } from '@shared/schemas/catalogue';
 import { idParamSchema, okSchema } from '@shared/schemas/common';
+import { timeZoneSchema } from '@shared/schemas/review';
 import {
   createDeckSchema,
+  deckListItemSchema,
   deckSchema,
   deckWithCardsSchema,
   duplicateDeckSchema,
@@ -22,9 +24,12 @@ const params = z.object({ id: idParamSchema });
 const listRoute = createRoute({
   method: 'get',
   path: '/api/decks',
-  request: { query: z.object({ student_id: idParamSchema.optional() }) },
+  description:
+    "With `student_id`, that student's decks, each with `due_count` and `new_count` counted in the student's " +
+    'local day (`tz`, an IANA time zone name; UTC when absent).',
+  request: { query: z.object({ student_id: idParamSchema.optional(), tz: timeZoneSchema.optional() }) },
   responses: {
-    200: jsonResponse(z.array(deckSchema), "Every deck of the user, or one student's; newest first"),
+    200: jsonResponse(z.array(deckListItemSchema), "Every deck of the user, or one student's; newest first"),
     ...errorResponses(400, 401, 404),
   },
 });
@@ -44,7 +49,7 @@ const renameRoute = createRoute({
   method: 'put',
   path: '/api/decks/{id}',
   request: { params, body: jsonBody(renameDeckSchema) },
-  responses: { 200: jsonResponse(deckSchema, 'Deck renamed'), ...errorResponses(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(deckSchema, 'Deck renamed (and moved)'), ...errorResponses(400, 401, 403, 404) },
 });
 const deleteRoute = createRoute({
   method: 'delete',
@@ -113,9 +118,10 @@ export function decksRoutes(deps: AppDeps) {
   const r = createRouter();
   const service = decksService(deps);
 
-  r.openapi(listRoute, async (c) =>
-    sendJson(c, await service.list(currentUser(c).id, c.req.valid('query').student_id), 200),
-  );
+  r.openapi(listRoute, async (c) => {
+    const { student_id: studentId, tz } = c.req.valid('query');
+    return sendJson(c, await service.list(currentUser(c).id, studentId, tz), 200);
+  });
 
   r.openapi(createDeckRoute, async (c) => c.json(await service.create(currentUser(c).id, c.req.valid('json')), 201));
 

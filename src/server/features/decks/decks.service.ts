@@ -1,7 +1,7 @@
 import { DUPLICATE_TITLE_MAX, DUPLICATE_TITLE_PREFIX, HELPER_AUTHOR_NAME } from '@shared/constants';
 import type { CatalogueCard } from '@shared/schemas/catalogue';
 import type { createDeckSchema, renameDeckSchema } from '@shared/schemas/deck';
-import type { Deck, DeckWithCards } from '@shared/schemas/deck';
+import type { Deck, DeckListItem, DeckWithCards } from '@shared/schemas/deck';
 import type { z } from 'zod';
 import { findCatalogueDeck } from '../../catalogue/index';
 import type { AppDeps } from '../../context';
@@ -9,8 +9,10 @@ import type { DbHandle } from '../../db/schema';
 import { inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
 import * as access from '../access/access.repository';
-import { addCards, cardPictureKeys, cardsOfDeck, copyCards } from '../cards/cards.service';
+import { deleteUnusedAudio } from '../audio/audio.service';
+import { addCards, cardAudioKeys, cardPictureKeys, cardsOfDeck, copyCards } from '../cards/cards.service';
 import { deleteUnusedPictures } from '../images/images.service';
+import { deckReviewCounts } from '../memory/review-queue.service';
 import * as repo from './decks.repository';
 
 type CreateDeck = z.output<typeof createDeckSchema>;
@@ -48,9 +50,13 @@ async function load(db: DbHandle, userId: number, id: number): Promise<repo.Deck
   return row;
 }
 
-// Other features reach decks only through this.
+// Other features reach decks only through these.
 /** Every deck of the user (the data export). */
 export const decksOfUser = repo.ofUser;
+/** The user's deck with its card count and creator; undefined for anyone else's (a deck export). */
+export const findDeck = repo.find;
+/** Adds an own deck for the user, inside the caller's transaction (an Anki import); returns its id. */
+export const insertDeck = repo.insert;
 
 /** Rules of decks: ownership, the read-only imported decks, duplication and catalogue imports. */
 export function decksService(deps: AppDeps) {
@@ -64,10 +70,21 @@ export function decksService(deps: AppDeps) {
   }
 
   return {
-    /** The user's decks, or only those of one of their students (404 for anyone else's). */
-    async list(userId: number, studentId?: number): Promise<Deck[]> {
-      if (studentId !== undefined && !(await access.studentOwned(db, userId, studentId))) throw studentNotFound();
-      return (await repo.list(db, userId, studentId)).map(toDeckJson);
+    /**
+     * The user's decks, or only those of one of their students (404 for anyone else's), then with
+     * that student's due and new cards of each, counted in the local day of `tz`.
+     */
+    async list(userId: number, studentId?: number, tz = 'UTC'): Promise<DeckListItem[]> {
+      if (studentId === undefined) return (await repo.list(db, userId)).map(toDeckJson);
+      if (!(await access.studentOwned(db, userId, studentId))) throw studentNotFound();
+      const [rows, counts] = await Promise.all([
+        repo.list(db, userId, studentId),
+        deckReviewCounts(db, { userId, studentId, tz, now: deps.now() }),
+      ]);
+      return rows.map((row) => {
+        const c = counts.get(row.id);
+        return Object.assign(toDeckJson(row), { due_count: c?.due_count ?? 0, new_count: c?.new_count ?? 0 });
+      });
     },
 
     async get(userId: number, id: number): Promise<DeckWithCards> {
@@ -109,10 +126,20 @@ export function decksService(deps: AppDeps) {
       });
     },
 
-    /** Renames an own deck; an absent subtitle is kept, an empty one cleared. */
+    /**
+     * Renames an own deck; an absent subtitle is kept, an empty one cleared. A `student_id` moves it
+     * to that student of the user's (404 for anyone else's), null to every student.
+     */
     async rename(userId: number, id: number, input: RenameDeck): Promise<Deck> {
       const subtitle = input.subtitle === undefined ? undefined : input.subtitle || null;
-      if (!(await repo.rename(db, userId, id, input.title, subtitle))) await refusal(userId, id);
+      const studentId = input.student_id;
+      const changed = await inUserTransaction(deps.db, userId, async (trx) => {
+        if (typeof studentId === 'number' && !(await access.studentOwned(trx, userId, studentId))) {
+          throw studentNotFound();
+        }
+        return repo.rename(trx, userId, id, { title: input.title, subtitle, student_id: studentId });
+      });
+      if (!changed) await refusal(userId, id);
       return toDeckJson(await load(db, userId, id));
     },
 
@@ -121,12 +148,14 @@ export function decksService(deps: AppDeps) {
       return toDeckJson(await load(db, userId, id));
     },
 
-    /** Deletes (or, for an imported deck, removes) the deck with its cards, progress and unused pictures. */
+    /** Deletes (or, for an imported deck, removes) the deck with its cards, progress and unused pictures and recordings. */
     async remove(userId: number, id: number): Promise<void> {
       const deleted = await inUserTransaction(deps.db, userId, async (trx) => {
         const keys = await cardPictureKeys(trx, userId, { deckId: id });
+        const audioKeys = await cardAudioKeys(trx, userId, { deckId: id });
         if (!(await repo.remove(trx, userId, id))) return false;
         await deleteUnusedPictures(trx, userId, keys);
+        await deleteUnusedAudio(trx, userId, audioKeys);
         return true;
       });
       if (!deleted) throw deckNotFound();
@@ -167,8 +196,7 @@ export function decksService(deps: AppDeps) {
         const original = deck.original_deck_id ? findCatalogueDeck(deck.original_deck_id) : undefined;
         if (!original) throw forbidden('Cards can only be imported into an imported deck', 'not_imported');
         const sameCards =
-          cards.length === original.cards.length &&
-          cards.every((c, i) => sameCatalogueCard(c, original.cards[i]!));
+          cards.length === original.cards.length && cards.every((c, i) => sameCatalogueCard(c, original.cards[i]!));
         if (!sameCards) throw badField('cards', 'These are not the cards of this catalogue deck');
         const newCards = original.cards.map((c) => ({
           en: c.en,

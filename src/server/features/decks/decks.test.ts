@@ -123,16 +123,19 @@ describe('GET /api/decks', () => {
     }
   });
 
-  it('with student_id lists only that student’s decks, with their card counts', async () => {
+  it('with student_id lists that student’s decks and the shared ones, with their card counts', async () => {
     const u = await t.user('filter');
     const s1 = await u.post('/api/students', { name: 'S1' });
     const s2 = await u.post('/api/students', { name: 'S2' });
     const d1 = await u.post('/api/decks', { title: 'D1', student_id: s1.body.id });
     await u.post('/api/decks', { title: 'D2', student_id: s2.body.id });
-    await u.post('/api/decks', { title: 'No student' });
+    const shared = await u.post('/api/decks', { title: 'No student' });
     await u.form('POST', '/api/cards', cardForm({ deck_id: d1.body.id, en: 'a', es: 'a' }));
     const res = await u.get(`/api/decks?student_id=${s1.body.id}`);
-    expect(res.body.map((d: { id: number; card_count: number }) => [d.id, d.card_count])).toEqual([[d1.body.id, 1]]);
+    expect(res.body.map((d: { id: number; card_count: number }) => [d.id, d.card_count])).toEqual([
+      [shared.body.id, 0],
+      [d1.body.id, 1],
+    ]);
     expect((await u.get('/api/decks')).body).toHaveLength(3);
   });
 
@@ -154,7 +157,10 @@ describe('GET /api/decks/{id}', () => {
     expect(body.card_count).toBe(2);
     expect(body.cards).toEqual(cards);
     expect(Object.keys(res.body.cards[0]).sort()).toEqual(
-      ['id', 'deck_id', 'en', 'es', 'en_pronunciation', 'es_pronunciation', 'front_image_key', 'back_image_key'].sort(),
+      [
+        ...['id', 'deck_id', 'en', 'es', 'en_pronunciation', 'es_pronunciation', 'front_image_key', 'back_image_key'],
+        ...['en_audio_key', 'es_audio_key'],
+      ].sort(),
     );
   });
 
@@ -188,6 +194,38 @@ describe('PUT /api/decks/{id}', () => {
         { title: ' ' },
       ]),
     ).toEqual([200, 400, 400, 400]);
+  });
+
+  it('moves the deck to another student, or to every student with null; absent keeps it', async () => {
+    const u = await t.user('mover');
+    const ana = await u.post('/api/students', { name: 'Ana' });
+    const ben = await u.post('/api/students', { name: 'Ben' });
+    const deck = await u.post('/api/decks', { title: 'Animals', student_id: ana.body.id });
+    const listed = async (student: number) =>
+      ((await u.get(`/api/decks?student_id=${student}`)).body as { id: number }[]).map((d) => d.id);
+
+    const moved = await u.put(`/api/decks/${deck.body.id}`, { title: 'Animals', student_id: ben.body.id });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ title: 'Animals', student_id: ben.body.id });
+    expect(await listed(ana.body.id)).toEqual([]);
+    expect(await listed(ben.body.id)).toEqual([deck.body.id]);
+
+    expect((await u.put(`/api/decks/${deck.body.id}`, { title: 'Zoo' })).body.student_id).toBe(ben.body.id);
+    const shared = await u.put(`/api/decks/${deck.body.id}`, { title: 'Zoo', student_id: null });
+    expect(shared.body.student_id).toBeNull();
+    expect(await listed(ana.body.id)).toEqual([deck.body.id]);
+  });
+
+  it("answers 404 for another user's student or a missing one, 400 for a malformed id, and changes nothing", async () => {
+    const mine = await a.post('/api/students', { name: 'Mine' });
+    const theirs = await b.post('/api/students', { name: 'Theirs' });
+    const deck = await a.post('/api/decks', { title: 'Stays', student_id: mine.body.id });
+    const send = (student_id: unknown) => a.put(`/api/decks/${deck.body.id}`, { title: 'Moved', student_id });
+    expect(await statuses(send, [theirs.body.id, 999999, 0, 'x'])).toEqual([404, 404, 400, 400]);
+    expect((await a.get(`/api/decks/${deck.body.id}`)).body).toMatchObject({
+      title: 'Stays',
+      student_id: mine.body.id,
+    });
   });
 
   it("answers 404 for another user's or a missing deck, and changes nothing", async () => {

@@ -63,6 +63,7 @@ function rowsOfUser(db: Db, id: number): Promise<Counts> {
       decks: mine,
       cards: sql`deck_id in (select id from decks where user_id = ${id})`,
       images: mine,
+      audio: mine,
       study_sessions: progress,
       card_results: progress,
       study_totals: progress,
@@ -83,6 +84,10 @@ function rowsOfStudent(db: Db, userId: number, id: number): Promise<Counts> {
     union select back_image_key from cards where deck_id not in (${decks}) and back_image_key is not null`;
   const keysOfStudent = sql`select front_image_key from cards where deck_id in (${decks})
     union select back_image_key from cards where deck_id in (${decks})`;
+  const audioOfOthers = sql`select en_audio_key from cards where deck_id not in (${decks}) and en_audio_key is not null
+    union select es_audio_key from cards where deck_id not in (${decks}) and es_audio_key is not null`;
+  const audioOfStudent = sql`select en_audio_key from cards where deck_id in (${decks})
+    union select es_audio_key from cards where deck_id in (${decks})`;
   const progress = sql`student_id = ${id} or deck_id in (${decks})`;
   return countRows(
     db,
@@ -95,6 +100,7 @@ function rowsOfStudent(db: Db, userId: number, id: number): Promise<Counts> {
       decks: sql`student_id = ${id}`,
       cards: sql`deck_id in (${decks})`,
       images: sql`user_id = ${userId} and key in (${keysOfStudent}) and key not in (${keysOfOthers})`,
+      audio: sql`user_id = ${userId} and key in (${audioOfStudent}) and key not in (${audioOfOthers})`,
       study_sessions: progress,
       card_results: progress,
       study_totals: progress,
@@ -116,7 +122,7 @@ describe('DELETE /api/students/{id}', () => {
     const before = await tableCounts(t.db);
     const gone = await rowsOfStudent(t.db, a.id, fa.firstStudent);
     // The seed gives the student something in each table it can own rows of.
-    for (const table of ['students', 'decks', 'cards', 'images', 'study_sessions', 'card_results']) {
+    for (const table of ['students', 'decks', 'cards', 'images', 'audio', 'study_sessions', 'card_results']) {
       expect(gone[table], table).toBeGreaterThan(0);
     }
     const bobBefore = await rowsOfUser(t.db, b.id);
@@ -130,6 +136,9 @@ describe('DELETE /api/students/{id}', () => {
     const [sharedPicture, ownPicture] = fa.images;
     expect((await a.get(`/api/images/${sharedPicture}`)).status).toBe(200);
     expect((await a.get(`/api/images/${ownPicture}`)).status).toBe(404);
+    const [sharedVoice, ownVoice] = fa.audio;
+    expect((await a.get(`/api/audio/${sharedVoice}`)).status).toBe(200);
+    expect((await a.get(`/api/audio/${ownVoice}`)).status).toBe(404);
   });
 });
 
@@ -150,6 +159,7 @@ describe('DELETE /api/users/delete-account', () => {
     expect((await a.get('/api/users/me')).status).toBe(401);
     const k = t.db.kysely;
     expect(await k.selectFrom('images').select('key').where('key', 'in', fa.images).execute()).toEqual([]);
+    expect(await k.selectFrom('audio').select('key').where('key', 'in', fa.audio).execute()).toEqual([]);
     expect((await b.get('/api/users/export')).status).toBe(200);
   });
 });

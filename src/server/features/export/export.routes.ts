@@ -8,7 +8,7 @@ const exportRoute = createRoute({
   method: 'get',
   path: '/api/users/export',
   description:
-    'Everything the signed-in user owns (profile, students, decks with cards, pictures as base64, ' +
+    'Everything the signed-in user owns (profile, students, decks with cards, pictures and recordings as base64, ' +
     'progress, bugs and votes) as a JSON file download.',
   responses: {
     200: jsonResponse(exportDocumentSchema, 'The export document (Content-Disposition: attachment)'),

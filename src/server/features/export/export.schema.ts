@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { RATINGS } from '@shared/constants';
 import { cardSchema } from '@shared/schemas/card';
+import { memorySchema } from '@shared/schemas/review';
 
 const id = z.number().int();
 const timestamp = z.string();
@@ -55,6 +57,17 @@ export const exportDocumentSchema = z.object({
       data_base64: z.string(),
     }),
   ),
+  /** Card recordings, referenced from cards by en_audio_key/es_audio_key; the bytes are base64 (MP3, no metadata). */
+  audio: z.array(
+    z.object({
+      key: z.string(),
+      content_type: z.string(),
+      duration_ms: z.number().int(),
+      byte_size: z.number().int(),
+      created_at: timestamp,
+      data_base64: z.string(),
+    }),
+  ),
   study_sessions: z.array(
     z.object({
       id,
@@ -71,6 +84,20 @@ export const exportDocumentSchema = z.object({
   card_results: z.array(
     z.object({ id, student_id: id, deck_id: id, card_id: id, is_correct: z.boolean(), created_at: timestamp }),
   ),
+  /** Every answer of the students as spaced repetition logs it (rating again|hard|good|easy). */
+  review_logs: z.array(
+    z.object({
+      id,
+      student_id: id,
+      card_id: id,
+      rating: z.enum(RATINGS),
+      reviewed_at: timestamp,
+      duration_ms: z.number().int().nullable(),
+      created_at: timestamp,
+    }),
+  ),
+  /** Each student's memory of each card answered (FSRS), as computed from the review log. */
+  memory_states: z.array(memorySchema.extend({ student_id: id, card_id: id, deck_id: id, due: timestamp })),
   bugs: z.array(z.object({ id, title: z.string(), description: z.string(), created_at: timestamp })),
   bug_votes: z.array(z.object({ bug_id: id, created_at: timestamp })),
 });

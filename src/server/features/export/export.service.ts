@@ -1,11 +1,13 @@
 import type { AppDeps } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { unauthorized } from '../../http/errors';
+import { audioOfUser } from '../audio/audio.service';
 import { hasPassword, identitiesOf, profileForExport } from '../auth/auth.service';
 import { bugsOfUser, bugVotesOfUser } from '../bugs/bugs.service';
 import { cardsOfUser } from '../cards/cards.service';
 import { decksOfUser } from '../decks/decks.service';
 import { picturesOfUser } from '../images/images.service';
+import { memoryOf, memoryStatesForExport, reviewLogsForExport } from '../memory/memory.service';
 import { cardResultsOfUser, sessionsOfUser } from '../progress/progress.service';
 import { studentsOfUser } from '../students/students.service';
 import type { ExportDocument } from './export.schema';
@@ -51,10 +53,22 @@ export function exportService(deps: AppDeps) {
               ...image,
               data_base64: Buffer.from(data).toString('base64'),
             })),
+            audio: (await audioOfUser(trx, userId)).map(({ data, ...recording }) => ({
+              ...recording,
+              data_base64: Buffer.from(data).toString('base64'),
+            })),
             study_sessions: await sessionsOfUser(trx, userId),
             card_results: (await cardResultsOfUser(trx, userId)).map((r) => ({
               ...r,
               is_correct: Boolean(r.is_correct),
+            })),
+            review_logs: (await reviewLogsForExport(trx, userId)) as ExportDocument['review_logs'],
+            memory_states: (await memoryStatesForExport(trx, userId)).map((m) => ({
+              student_id: m.student_id,
+              card_id: m.card_id,
+              deck_id: m.deck_id,
+              ...memoryOf(m)!,
+              due: m.due,
             })),
             bugs: await bugsOfUser(trx, userId),
             bug_votes: await bugVotesOfUser(trx, userId),

@@ -108,6 +108,8 @@ export const savePicture = repo.insert;
 export const deleteUnusedPictures = repo.deleteUnreferenced;
 /** Every picture of the user, with its bytes (the data export). */
 export const picturesOfUser = repo.ofUser;
+/** The user's picture under a key, with its bytes; undefined when the user has none under it (a deck export). */
+export const findPicture = repo.find;
 
 /** Serving stored pictures to their owner. */
 export function imagesService(deps: AppDeps) {

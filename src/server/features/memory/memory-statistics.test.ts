@@ -188,8 +188,8 @@ describe('deckReviewCounts', () => {
     await answer(studentId, cards[0]!, 'again', T0);
     await answer(studentId, cards[1]!, 'easy', T0);
     const counts = await deckReviewCounts(t.db.kysely, {
+      userId,
       studentId,
-      deckIds: [deckId, other],
       tz: 'UTC',
       now: at(T0 + 2 * MINUTE),
     });

@@ -225,3 +225,28 @@ export async function deleteDeckMemory(db: DbHandle, studentId: number, deckId: 
     await db.deleteFrom(table).where('student_id', '=', studentId).where('deck_id', '=', deckId).execute();
   }
 }
+
+// ---- The data export -----------------------------------------------------------------------------
+
+/** Every answer in the log of the user's students, in the order they were stored. */
+export function reviewLogsOfUser(db: DbHandle, userId: number) {
+  return db
+    .selectFrom('review_logs as r')
+    .innerJoin('students as s', 's.id', 'r.student_id')
+    .select(['r.id', 'r.student_id', 'r.card_id', 'r.rating', 'r.reviewed_at', 'r.duration_ms', 'r.created_at'])
+    .where('s.user_id', '=', userId)
+    .orderBy('r.id')
+    .execute();
+}
+
+/** The memory of every card the user's students have answered. */
+export function memoryStatesOfUser(db: DbHandle, userId: number) {
+  return db
+    .selectFrom('memory_states as m')
+    .innerJoin('students as s', 's.id', 'm.student_id')
+    .select(['m.student_id', 'm.card_id', 'm.deck_id', ...memoryColumns.map((c) => `m.${c}` as const)])
+    .where('s.user_id', '=', userId)
+    .orderBy('m.student_id')
+    .orderBy('m.card_id')
+    .execute();
+}

@@ -14,8 +14,12 @@ import {
   addActivity,
   advanceNewCardCursors,
   cardLog,
+  deleteDeckMemory,
+  deleteStudentMemory,
   insertReviewLogs,
   learningSettings,
+  memoryStatesOfUser,
+  reviewLogsOfUser,
   reviewTargets,
   saveMemoryStates,
   type MemoryRow,
@@ -26,6 +30,16 @@ import {
  * memory as FSRS says (src/shared/srs.ts). The queue is read in review-queue.service.ts, the
  * progress statistics in memory-statistics.service.ts.
  */
+
+// Other features reach the memory tables only through these.
+/** Forgets all the student reviewed (nuke progress), in the caller's transaction. */
+export const forgetStudentMemory = deleteStudentMemory;
+/** Forgets what the student reviewed in one deck (remove deck progress), in the caller's transaction. */
+export const forgetDeckMemory = deleteDeckMemory;
+/** The review log of the user's students (the data export). */
+export const reviewLogsForExport = reviewLogsOfUser;
+/** The memory states of the user's students (the data export). */
+export const memoryStatesForExport = memoryStatesOfUser;
 
 export interface ReviewInput {
   card_id: number;

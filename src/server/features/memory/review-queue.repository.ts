@@ -300,49 +300,63 @@ export async function addStreakDay(db: DbHandle, studentId: number, day: string)
 
 // ---- Per deck (the deck list) -------------------------------------------------------------------
 
+// Both read the decks the list shows for the student (decks.repository.ts: the user's decks whose
+// student_id is the student), each deck from its own index range, and are compiled once: the deck
+// list is a hot read.
+const dueOfDecks = precompiled((db, studentId: number, endOfDay: string, now: string, userId: number) =>
+  db
+    .selectFrom('memory_states')
+    .select(['memory_states.deck_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('memory_states.student_id', '=', studentId)
+    .where('memory_states.deck_id', 'in', (eb) =>
+      eb.selectFrom('decks').select('decks.id').where('decks.user_id', '=', userId).where('decks.student_id', '=', studentId),
+    )
+    .where('memory_states.due', '<', endOfDay)
+    .where((eb) => eb.or([eb('memory_states.state', '=', 'review'), eb('memory_states.due', '<=', now)]))
+    .groupBy('memory_states.deck_id'),
+);
+// Counted per deck from its cursor on (a subquery per deck reads that deck's cards alone).
+const unseenOfDecks = precompiled((db, studentId: number, userId: number) =>
+  db
+    .selectFrom('decks')
+    .leftJoin('new_card_cursors as k', (join) =>
+      join.onRef('k.deck_id', '=', 'decks.id').on('k.student_id', '=', studentId),
+    )
+    .select((eb) => [
+      'decks.id as deck_id',
+      eb
+        .selectFrom('cards')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .whereRef('cards.deck_id', '=', 'decks.id')
+        .where((c) => c('cards.id', '>', c.fn.coalesce('k.seen_through', c.lit(0))))
+        .where(unseenBy(studentId))
+        .as('n'),
+    ])
+    .where('decks.user_id', '=', userId)
+    .where('decks.student_id', '=', studentId),
+);
+
 /**
- * For each of `deckIds`: the cards due today (review cards due before `endOfDay`, learning cards
- * due by `now`) and the cards the student has never answered (no daily limit applied).
+ * For each deck of the user's student (as the deck list shows them): the cards due today (review
+ * cards due before `endOfDay`, learning cards due by `now`) and the cards the student has never
+ * answered (no daily limit applied).
  */
 export async function deckCounts(
   db: DbHandle,
+  userId: number,
   studentId: number,
-  deckIds: number[],
   now: string,
   endOfDay: string,
 ): Promise<Map<number, { due: number; new: number }>> {
-  const out = new Map(deckIds.map((id) => [id, { due: 0, new: 0 }]));
-  if (deckIds.length === 0) return out;
   const [due, unseen] = await Promise.all([
-    db
-      .selectFrom('memory_states')
-      .select(['memory_states.deck_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('memory_states.student_id', '=', studentId)
-      .where('memory_states.deck_id', 'in', deckIds)
-      .where('memory_states.due', '<', endOfDay)
-      .where((eb) => eb.or([eb('memory_states.state', '=', 'review'), eb('memory_states.due', '<=', now)]))
-      .groupBy('memory_states.deck_id')
-      .execute(),
-    // Counted per deck from its cursor on (a subquery per deck reads that deck's cards alone).
-    db
-      .selectFrom('decks')
-      .leftJoin('new_card_cursors as k', (join) =>
-        join.onRef('k.deck_id', '=', 'decks.id').on('k.student_id', '=', studentId),
-      )
-      .select((eb) => [
-        'decks.id as deck_id',
-        eb
-          .selectFrom('cards')
-          .select((c) => c.fn.countAll<number>().as('n'))
-          .whereRef('cards.deck_id', '=', 'decks.id')
-          .where((c) => c('cards.id', '>', c.fn.coalesce('k.seen_through', c.lit(0))))
-          .where(unseenBy(studentId))
-          .as('n'),
-      ])
-      .where('decks.id', 'in', deckIds)
-      .execute(),
+    dueOfDecks(db, studentId, endOfDay, now, userId),
+    unseenOfDecks(db, studentId, userId),
   ]);
-  for (const r of due) out.get(r.deck_id)!.due = Number(r.n);
-  for (const r of unseen) out.get(r.deck_id)!.new = Number(r.n);
+  const out = new Map<number, { due: number; new: number }>();
+  for (const r of unseen) out.set(r.deck_id, { due: 0, new: Number(r.n ?? 0) });
+  for (const r of due) {
+    const counts = out.get(r.deck_id);
+    if (counts) counts.due = Number(r.n);
+  }
   return out;
 }

@@ -163,20 +163,20 @@ export async function reviewQueue(
 }
 
 /**
- * `due_count` and `new_count` of each of the user's decks in `deckIds` for one student (the deck
- * list): cards due today (review cards due on this local day, learning cards due now) and cards
- * never answered (no daily limit applied). 400 for an unknown time zone.
+ * `due_count` and `new_count` of each deck the deck list shows for the user's student: cards due
+ * today (review cards due on this local day, learning cards due now) and cards never answered (no
+ * daily limit applied). 400 for an unknown time zone. The caller checks that the student is the user's.
  */
 export async function deckReviewCounts(
   db: DbHandle,
-  input: { studentId: number; deckIds: number[]; tz: string; now: Date },
+  input: { userId: number; studentId: number; tz: string; now: Date },
 ): Promise<Map<number, { due_count: number; new_count: number }>> {
   requireTimeZone(input.tz);
   const endOfDay = startOfLocalDay(addDays(localDate(input.now, input.tz), 1), input.tz);
   const counts = await deckCounts(
     db,
+    input.userId,
     input.studentId,
-    input.deckIds,
     input.now.toISOString(),
     new Date(endOfDay).toISOString(),
   );

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { idParamSchema, okSchema } from '@shared/schemas/common';
 import { progressSchema } from '@shared/schemas/progress';
+import { timeZoneSchema } from '@shared/schemas/review';
 import { createRouter, currentUser, type AppDeps } from '../../context';
 import { sendJson } from '../../http/answers';
 import { errorResponses, jsonResponse } from '../../http/openapi';
@@ -10,7 +11,9 @@ import { progressService } from './progress.service';
 const getRoute = createRoute({
   method: 'get',
   path: '/api/progress/{studentId}',
-  request: { params: z.object({ studentId: idParamSchema }) },
+  description:
+    '`memory_statistics` are counted in the student\'s local day (`tz`, an IANA time zone name; UTC when absent).',
+  request: { params: z.object({ studentId: idParamSchema }), query: z.object({ tz: timeZoneSchema.optional() }) },
   responses: { 200: jsonResponse(progressSchema, "The student's progress"), ...errorResponses(400, 401, 404) },
 });
 const nukeRoute = createRoute({
@@ -18,7 +21,7 @@ const nukeRoute = createRoute({
   path: '/api/students/{id}/nuke-progress',
   request: { params: z.object({ id: idParamSchema }) },
   responses: {
-    200: jsonResponse(okSchema, 'All sessions and card results of the student deleted'),
+    200: jsonResponse(okSchema, 'All sessions, card results, review log and memory of the student deleted'),
     ...errorResponses(400, 401, 404),
   },
 });
@@ -27,7 +30,7 @@ const removeDeckRoute = createRoute({
   path: '/api/students/{id}/decks/{deckId}/remove-progress',
   request: { params: z.object({ id: idParamSchema, deckId: idParamSchema }) },
   responses: {
-    200: jsonResponse(okSchema, "The student's sessions and card results of the deck deleted"),
+    200: jsonResponse(okSchema, "The student's sessions, card results, review log and memory of the deck deleted"),
     ...errorResponses(400, 401, 404),
   },
 });
@@ -38,7 +41,8 @@ export function progressRoutes(deps: AppDeps) {
   const service = progressService(deps);
 
   r.openapi(getRoute, async (c) => {
-    return sendJson(c, await service.get(currentUser(c).id, c.req.valid('param').studentId), 200);
+    const { studentId } = c.req.valid('param');
+    return sendJson(c, await service.get(currentUser(c).id, studentId, c.req.valid('query').tz), 200);
   });
 
   r.openapi(nukeRoute, async (c) => {

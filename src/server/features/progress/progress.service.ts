@@ -3,6 +3,8 @@ import type { AppDeps } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { notFound } from '../../http/errors';
 import * as access from '../access/access.repository';
+import { memoryStatistics } from '../memory/memory-statistics.service';
+import { forgetDeckMemory, forgetStudentMemory } from '../memory/memory.service';
 import * as repo from './progress.repository';
 
 // Sessions, answers and their totals are written and cleared only through these (the study
@@ -28,12 +30,14 @@ export function progressService(deps: AppDeps) {
   }
 
   return {
-    async get(userId: number, studentId: number): Promise<Progress> {
+    /** The student's progress; spaced repetition counted in the local day of `tz`. */
+    async get(userId: number, studentId: number, tz = 'UTC'): Promise<Progress> {
       await requireStudent(userId, studentId);
-      const [overall, decks, cards] = await Promise.all([
+      const [overall, decks, cards, memory] = await Promise.all([
         repo.overall(db, studentId),
         repo.deckStatistics(db, userId, studentId),
         repo.problematicCards(db, userId, studentId),
+        memoryStatistics(db, { userId, studentId, tz, now: deps.now() }),
       ]);
       return {
         overall_statistics: {
@@ -54,18 +58,25 @@ export function progressService(deps: AppDeps) {
           accuracy_percentage: Number(c.accuracy_percentage),
           times_studied: Number(c.times_studied),
         })),
+        memory_statistics: memory,
       };
     },
 
     async nuke(userId: number, studentId: number): Promise<void> {
       await requireStudent(userId, studentId);
-      await inTransaction(deps.db, (trx) => repo.deleteProgress(trx, studentId));
+      await inTransaction(deps.db, async (trx) => {
+        await repo.deleteProgress(trx, studentId);
+        await forgetStudentMemory(trx, studentId);
+      });
     },
 
     async removeDeck(userId: number, studentId: number, deckId: number): Promise<void> {
       await requireStudent(userId, studentId);
       if (!(await access.deckUsable(db, userId, studentId, deckId))) throw notFound('Deck not found');
-      await inTransaction(deps.db, (trx) => repo.deleteProgress(trx, studentId, deckId));
+      await inTransaction(deps.db, async (trx) => {
+        await repo.deleteProgress(trx, studentId, deckId);
+        await forgetDeckMemory(trx, studentId, deckId);
+      });
     },
   };
 }

@@ -1,10 +1,22 @@
 import type { Updateable } from 'kysely';
 import type { DbHandle, StudentsTable } from '../../db/schema';
 
-const studentColumns = ['id', 'name', 'age', 'native_language', 'created_at'] as const;
+const studentColumns = [
+  'id',
+  'name',
+  'age',
+  'native_language',
+  'created_at',
+  'auto_read',
+  'desired_retention',
+  'new_per_day',
+  'max_reviews_per_day',
+  'grading',
+] as const;
 
-/** The fields a user sets on a student. */
-export type StudentFields = Required<Pick<Updateable<StudentsTable>, 'name' | 'age' | 'native_language'>>;
+/** The fields a user sets on a student; a setting left undefined keeps its value (its default on insert). */
+export type StudentFields = Required<Pick<Updateable<StudentsTable>, 'name' | 'age' | 'native_language'>> &
+  Pick<Updateable<StudentsTable>, 'auto_read' | 'desired_retention' | 'new_per_day' | 'max_reviews_per_day' | 'grading'>;
 
 /** The user's students, oldest first (the first one is the default current student). */
 export function list(db: DbHandle, userId: number) {
@@ -44,5 +56,10 @@ export async function remove(db: DbHandle, userId: number, id: number): Promise<
 
 /** Every student of the user (the data export), in the order they were added. */
 export function ofUser(db: DbHandle, userId: number) {
-  return db.selectFrom('students').select(studentColumns).where('user_id', '=', userId).orderBy('id').execute();
+  return db
+    .selectFrom('students')
+    .select(['id', 'name', 'age', 'native_language', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
 }

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../context';
 import { inUserTransaction } from '../../db/transaction';
 import { notFound } from '../../http/errors';
-import { cardPictureKeys } from '../cards/cards.service';
+import { deleteUnusedAudio } from '../audio/audio.service';
+import { cardAudioKeys, cardPictureKeys } from '../cards/cards.service';
 import { deleteUnusedPictures } from '../images/images.service';
 import * as repo from './students.repository';
 
@@ -15,12 +16,23 @@ const toStudentJson = (row: StudentRow): Student => ({
   age: row.age,
   native_language: row.native_language as Student['native_language'],
   created_at: row.created_at,
+  auto_read: Boolean(row.auto_read),
+  // Number(): PostgreSQL's double precision may come back as a string without our type parsers.
+  desired_retention: Number(row.desired_retention),
+  new_per_day: row.new_per_day,
+  max_reviews_per_day: row.max_reviews_per_day,
+  grading: row.grading as Student['grading'],
 });
 
 const toFields = (input: z.output<typeof studentInputSchema>): repo.StudentFields => ({
   name: input.name,
   age: input.age ?? null,
   native_language: input.native_language,
+  auto_read: input.auto_read === undefined ? undefined : Number(input.auto_read),
+  desired_retention: input.desired_retention,
+  new_per_day: input.new_per_day,
+  max_reviews_per_day: input.max_reviews_per_day,
+  grading: input.grading,
 });
 
 const studentNotFound = () => notFound('No such student');
@@ -46,12 +58,14 @@ export function studentsService(deps: AppDeps) {
       return toStudentJson(row);
     },
 
-    /** Deletes the student with its decks, cards and progress, then the pictures no remaining card uses. */
+    /** Deletes the student with its decks, cards and progress, then the pictures and recordings no remaining card uses. */
     async remove(userId: number, id: number): Promise<void> {
       const deleted = await inUserTransaction(deps.db, userId, async (trx) => {
         const keys = await cardPictureKeys(trx, userId, { studentId: id });
+        const audioKeys = await cardAudioKeys(trx, userId, { studentId: id });
         if (!(await repo.remove(trx, userId, id))) return false;
         await deleteUnusedPictures(trx, userId, keys);
+        await deleteUnusedAudio(trx, userId, audioKeys);
         return true;
       });
       if (!deleted) throw studentNotFound();

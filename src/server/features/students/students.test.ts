@@ -34,6 +34,7 @@ describe('POST /api/students', () => {
       age: 7,
       native_language: 'Español',
       created_at: expect.any(String),
+      auto_read: false,
     });
   });
 

@@ -1,8 +1,8 @@
 import { precompiled } from '../../db/precompiled';
 import type { DbHandle } from '../../db/schema';
 
-/** Which save an idempotency key belongs to; one key may serve both saves of a study session. */
-export type IdempotencyScope = 'study-session' | 'card-performance';
+/** Which save an idempotency key belongs to; one key may serve both saves of a study session. (Other features claim keys through the study service.) */
+export type IdempotencyScope = 'study-session' | 'card-performance' | 'bug-report';
 
 // Every save runs this: compiled once (src/server/db/precompiled.ts).
 const claim = precompiled((db, userId: number, scope: IdempotencyScope, key: string, now: string) =>

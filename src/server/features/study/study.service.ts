@@ -5,7 +5,9 @@ import type { DbHandle } from '../../db/schema';
 import { inTransaction, isForeignKeyViolation } from '../../db/transaction';
 import { IDEMPOTENCY_KEY_RETENTION_DAYS } from '@shared/constants';
 import { notFound } from '../../http/errors';
+import { ratingOf } from '@shared/srs';
 import * as access from '../access/access.repository';
+import { recordReviews, reviewTimes } from '../memory/memory.service';
 import { recordCardResults, recordSession } from '../progress/progress.service';
 import * as repo from './study.repository';
 
@@ -20,6 +22,12 @@ const DUPLICATE: StudySaveResult = { ok: true, duplicate: true, saved: 0 };
  * idempotency key) is stored once. Checks, key and rows share one transaction.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Records an idempotency key inside the caller's transaction; false when it was recorded before.
+ * Other features' retried writes (bug reports) use it, so expiry stays in one place.
+ */
+export const claimIdempotencyKey = repo.claimKey;
 const KEY_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 export function studyService(deps: AppDeps) {
@@ -75,7 +83,10 @@ export function studyService(deps: AppDeps) {
       });
     },
 
+    /** Stores the answers and moves each card's memory (spaced repetition), all in one transaction. */
     savePerformance(userId: number, input: PerformanceInput): Promise<StudySaveResult> {
+      // A reviewed_at too far from now is refused before anything is read or stored.
+      reviewTimes(input.card_results, deps.now());
       return atomically(async (trx) => {
         await requireStudent(trx, userId, input.student_id);
         const wanted = [...new Set(input.card_results.map((r) => r.card_id))];
@@ -94,6 +105,17 @@ export function studyService(deps: AppDeps) {
               created_at: now,
             })),
           );
+          await recordReviews(trx, {
+            userId,
+            studentId: input.student_id,
+            now: deps.now(),
+            results: input.card_results.map((r) => ({
+              card_id: r.card_id,
+              rating: ratingOf(r),
+              reviewed_at: r.reviewed_at,
+              duration_ms: r.duration_ms,
+            })),
+          });
           return input.card_results.length;
         });
       });

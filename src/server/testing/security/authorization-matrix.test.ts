@@ -83,7 +83,7 @@ describe('authorization matrix', () => {
         const mark = w.mark;
         const c: Ctx = { t, owner: ownerAgent, other: otherAgent, w, theirs };
         const label = `${route} [${kase.object}${kase.note ? `: ${kase.note}` : ''}]`;
-        const secrets = [mark, ownerAgent.email, c.w.imageKey];
+        const secrets = [mark, ownerAgent.email, c.w.imageKey, c.w.audioKey];
         let before: Snapshot = await snapshot(t.db);
         for (const who of ['visitor', 'other', 'owner'] as const) {
           const expected =

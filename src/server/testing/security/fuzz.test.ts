@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Agent, type TestApp } from '../harness';
 import { buildWorld, countRows, isApiError, sendRaw, type World } from '../world';
 import { JSON_ENDPOINTS, jsonRequests, paramValue, routeOf, unicodeExamples } from '../fuzz-json';
-import { badParam, type FuzzRequest } from '../fuzz-inputs';
-import { cardExamples, cardRequests } from '../fuzz-multipart';
+import { badParam, nastyString, type FuzzRequest } from '../fuzz-inputs';
+import { ankiExamples, ankiRequests, cardExamples, cardRequests } from '../fuzz-multipart';
+import { SMALL_PACKAGE_MAPPING, smallPackage } from '../apkg-fixture';
 
 /**
  * Generated bad input against every JSON and multipart endpoint and every path parameter: no
@@ -101,6 +102,17 @@ describe('fuzzing', () => {
     });
   }
 
+  it('POST /api/imports/anki survives bad multipart forms', async () => {
+    const apkg = await smallPackage();
+    const examples = ankiExamples(apkg, SMALL_PACKAGE_MAPPING);
+    await fc.assert(
+      fc.asyncProperty(ankiRequests(apkg, SMALL_PACKAGE_MAPPING), (req) =>
+        probe('POST', '/api/imports/anki', req, owner.cookie),
+      ),
+      { seed: SEED, numRuns: RUNS.multipart + examples.length, examples },
+    );
+  });
+
   it('every route with a path parameter refuses bad parameters', async () => {
     const routes = [
       ...new Set(
@@ -132,6 +144,35 @@ describe('fuzzing', () => {
           'GET',
           `/api/decks?student_id=${param.value}`,
           { kind: 'bad ?student_id', sure: param.sure, headers: {} },
+          owner.cookie,
+        ),
+      ),
+      { seed: SEED, numRuns: RUNS.params * 2 },
+    );
+  });
+
+  it('GET /api/students/{id}/review, /api/decks and /api/progress/{id} refuse bad deck_id and tz query parameters', async () => {
+    const badZone = fc.oneof(
+      fc.constantFrom('Mars/Olympus', '+01:00', 'UTC+1', 'Europe/', '/Madrid', 'europe madrid', '', 'a'.repeat(65)),
+      nastyString(20).filter((z) => !/^[A-Za-z][A-Za-z0-9_+\/-]*$/.test(z)),
+    );
+    const paths = [
+      (q: string) => `/api/students/${w.student}/review?${q}`,
+      (q: string) => `/api/decks?student_id=${w.student}&${q}`,
+      (q: string) => `/api/progress/${w.student}?${q}`,
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...paths), badZone, (path, zone) =>
+        probe('GET', path(`tz=${encodeURIComponent(zone)}`), { kind: 'bad ?tz', sure: true, headers: {} }, owner.cookie),
+      ),
+      { seed: SEED, numRuns: RUNS.params * 2 },
+    );
+    await fc.assert(
+      fc.asyncProperty(badParam, (param) =>
+        probe(
+          'GET',
+          `/api/students/${w.student}/review?deck_id=${param.value}`,
+          { kind: 'bad ?deck_id', sure: param.sure, headers: {} },
           owner.cookie,
         ),
       ),

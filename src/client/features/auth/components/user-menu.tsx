@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Menu } from '@client/components/ui/menu';
 import { Avatar } from '@client/components/ui/feedback';
@@ -33,7 +33,18 @@ export function UserMenu({ onOpenPanel }: { onOpenPanel: (panel: AccountPanel) =
             </>
           )
         }
-        header={user.email ? t('auth.userMenu.signedInAs', { email: user.email }) : user.name}
+        header={
+          user.email ? (
+            // The address on a line of its own, so that it stays whole on a phone.
+            <Trans
+              i18nKey="auth.userMenu.signedInAs"
+              values={{ email: user.email }}
+              components={{ email: <span className={styles.email} /> }}
+            />
+          ) : (
+            user.name
+          )
+        }
         items={[
           {
             label: students.length === 0 ? t('auth.userMenu.addStudent') : t('auth.userMenu.manageStudents'),

@@ -5,6 +5,8 @@ import { Button } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/dialog';
 import { EmptyState } from '@client/components/ui/feedback';
 import { PlusIcon } from '@client/components/ui/icons';
+import { CardsPicture } from '@client/components/illustrations/deck-pictures';
+import { notify } from '@client/components/ui/toasts';
 import { errorText } from '@client/lib/errors';
 import { lazyNamed } from '@client/components/ui/lazy';
 import { useDeleteCard, type RefreshDeck } from '../api/card-mutations';
@@ -28,13 +30,9 @@ export function DeckCards({ deckId, cards, editable, refreshDeck }: Props) {
   const { t } = useTranslation();
   const [form, setForm] = useState<{ card: Card | null } | null>(null);
   const [toDelete, setToDelete] = useState<Card | null>(null);
-  const [status, setStatus] = useState('');
   const remove = useDeleteCard(refreshDeck);
 
-  const openForm = (card: Card | null) => {
-    setStatus('');
-    setForm({ card });
-  };
+  const openForm = (card: Card | null) => setForm({ card });
 
   return (
     <section aria-labelledby="deck-cards-heading">
@@ -47,12 +45,10 @@ export function DeckCards({ deckId, cards, editable, refreshDeck }: Props) {
           </Button>
         )}
       </div>
-      <p role="status" className="visually-hidden">
-        {status}
-      </p>
       {cards.length === 0 ? (
         editable ? (
           <EmptyState
+            picture={<CardsPicture />}
             title={t('cards.empty.ownTitle')}
             body={t('cards.empty.ownBody')}
             action={
@@ -62,7 +58,11 @@ export function DeckCards({ deckId, cards, editable, refreshDeck }: Props) {
             }
           />
         ) : (
-          <EmptyState title={t('cards.empty.importedTitle')} body={t('cards.empty.importedBody')} />
+          <EmptyState
+            picture={<CardsPicture />}
+            title={t('cards.empty.importedTitle')}
+            body={t('cards.empty.importedBody')}
+          />
         )
       ) : (
         <ul className={styles.list}>
@@ -89,7 +89,7 @@ export function DeckCards({ deckId, cards, editable, refreshDeck }: Props) {
               refreshDeck={refreshDeck}
               onSaved={(_card, created) => {
                 setForm(null);
-                setStatus(created ? t('cards.status.created') : t('cards.status.updated'));
+                notify(created ? t('cards.status.created') : t('cards.status.updated'));
               }}
             />
           )}
@@ -111,7 +111,7 @@ export function DeckCards({ deckId, cards, editable, refreshDeck }: Props) {
               remove.mutate(toDelete.id, {
                 onSuccess: () => {
                   setToDelete(null);
-                  setStatus(t('cards.status.deleted'));
+                  notify(t('cards.status.deleted'));
                 },
               })
             }

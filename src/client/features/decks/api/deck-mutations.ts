@@ -32,6 +32,12 @@ export const useRenameDeck = () =>
     apiFetch<Deck>(`/api/decks/${id}`, { method: 'PUT', json: input }),
   );
 
+/** PUT /api/decks/{id} with {title, student_id}: the deck moves to that student (null: all children). */
+export const useMoveDeck = () =>
+  useDeckMutation('move deck', ({ id, ...input }: RenameDeckInput & { id: number }) =>
+    apiFetch<Deck>(`/api/decks/${id}`, { method: 'PUT', json: input }),
+  );
+
 /** POST /api/decks/{id}/duplicate with {title}. */
 export const useDuplicateDeck = () =>
   useDeckMutation('duplicate deck', ({ id, title }: { id: number; title: string }) =>

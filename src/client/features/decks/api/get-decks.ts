@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Deck, DeckWithCards } from '@shared/schemas/deck';
 import { apiFetch } from '@client/lib/api-client';
+import { withTimeZone } from '@client/lib/time-zone';
 
 const all = ['decks'] as const;
 /** The keys of the deck queries, for this feature's changes: all starts every one of them. */
@@ -11,9 +12,12 @@ export const deckKeys = {
   detail: (id: number) => [...all, 'detail', id] as const,
 };
 
-/** GET /api/decks?student_id={id} for the current student, GET /api/decks when there is none. */
+/**
+ * GET /api/decks?student_id={id}&tz= for the current student (each deck with its due and new
+ * counts in the student's day), GET /api/decks when there is none.
+ */
 export function fetchDecks(studentId: number | null): Promise<Deck[]> {
-  return apiFetch<Deck[]>(studentId === null ? '/api/decks' : `/api/decks?student_id=${studentId}`);
+  return apiFetch<Deck[]>(studentId === null ? '/api/decks' : withTimeZone(`/api/decks?student_id=${studentId}`));
 }
 
 export const deckListQuery = (studentId: number | null) =>

@@ -1,16 +1,10 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { CatalogueDeck, CatalogueResponse } from '@shared/schemas/catalogue';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { CatalogueDeck } from '@shared/schemas/catalogue';
 import type { CreateDeckInput, Deck } from '@shared/schemas/deck';
 import { apiFetch } from '@client/lib/api-client';
+import { catalogueQuery } from '@client/lib/catalogue';
 import { createDeck, deleteDeck } from './deck-mutations';
 import { useRefreshDecks } from './get-decks';
-
-/** GET /api/catalogue: the bundled starter decks (the same for everyone, so cached for the session). */
-export const catalogueQuery = queryOptions({
-  queryKey: ['catalogue'],
-  queryFn: () => apiFetch<CatalogueResponse>('/api/catalogue'),
-  staleTime: Infinity,
-});
 
 export function useCatalogue(enabled: boolean) {
   return useQuery({ ...catalogueQuery, enabled });

@@ -1,4 +1,5 @@
 import { zodResolver } from '@client/lib/form';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -10,6 +11,7 @@ import { Alert } from '@client/components/ui/feedback';
 import { errorText, serverFieldErrors } from '@client/lib/errors';
 import { useCreateDeck } from '../api/deck-mutations';
 import { ColorPicker } from './color-picker';
+import { OwnerChoice } from './deck-owner';
 import { DeckTitleFields } from './deck-title-fields';
 import styles from './decks.module.css';
 
@@ -23,7 +25,10 @@ interface Props {
   onCreated: (deck: Deck) => void;
 }
 
-/** Create deck: title (≤ DECK_TITLE_MAX), subtitle, colour. Submit is disabled while the title is empty or saving. */
+/**
+ * Create deck: title (≤ DECK_TITLE_MAX), subtitle, colour, and whose deck it is (the current student
+ * unless another child or all children is chosen). Submit is disabled while the title is empty or saving.
+ */
 export function CreateDeckDialog({ open, onOpenChange, studentId, onCreated }: Props) {
   const { t } = useTranslation();
   return (
@@ -44,6 +49,7 @@ function CreateDeckForm({
 }) {
   const { t } = useTranslation();
   const create = useCreateDeck();
+  const [owner, setOwner] = useState<number | null>(studentId);
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(createDeckSchema),
     defaultValues: { title: '', subtitle: '', color: DEFAULT_DECK_COLOR },
@@ -53,7 +59,7 @@ function CreateDeckForm({
   const e = form.formState.errors;
 
   const submit = form.handleSubmit((values) =>
-    create.mutate({ ...values, subtitle: values.subtitle || null, student_id: studentId }, { onSuccess: onCreated }),
+    create.mutate({ ...values, subtitle: values.subtitle || null, student_id: owner }, { onSuccess: onCreated }),
   );
 
   return (
@@ -75,6 +81,7 @@ function CreateDeckForm({
           <ColorPicker name="deck-color" value={field.value ?? DEFAULT_DECK_COLOR} onChange={field.onChange} />
         )}
       />
+      <OwnerChoice value={owner} onChange={setOwner} />
       <div className={styles.footer}>
         <Button onClick={onCancel}>{t('common.actions.cancel')}</Button>
         <Button type="submit" variant="primary" disabled={!title.trim() || create.isPending}>

@@ -4,7 +4,7 @@ import { Avatar } from '@client/components/ui/feedback';
 import { StarIcon } from '@client/components/ui/icons';
 import styles from './decks.module.css';
 
-/** Who made the deck: avatar and name, or a star for the product's helper author (imported decks). */
+/** Who made the deck: avatar and name, or a star and the team's name, translated, for imported decks. */
 export function Creator({ deck }: { deck: Pick<Deck, 'creator_name' | 'creator_avatar' | 'creator_is_helper'> }) {
   const { t } = useTranslation();
   return (
@@ -17,9 +17,7 @@ export function Creator({ deck }: { deck: Pick<Deck, 'creator_name' | 'creator_a
         <Avatar src={deck.creator_avatar} name={deck.creator_name} />
       )}
       <span>
-        {deck.creator_is_helper
-          ? t('decks.card.byHelper', { name: deck.creator_name })
-          : t('decks.card.createdBy', { name: deck.creator_name })}
+        {deck.creator_is_helper ? t('decks.card.helper') : t('decks.card.createdBy', { name: deck.creator_name })}
       </span>
     </span>
   );

@@ -3,18 +3,24 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Deck } from '@shared/schemas/deck';
 import { Menu, type MenuItem } from '@client/components/ui/menu';
+import type { DeckText } from '@client/lib/catalogue';
 import type { DeckDialogAction } from './deck-dialogs';
 import { Creator } from './creator';
+import { OwnerTag } from './deck-owner';
 import styles from './decks.module.css';
 
 interface Props {
   deck: Deck;
+  /** Title and subtitle as shown (a catalogue deck's in the interface language). */
+  text: DeckText;
+  /** Whether the family has students to move a deck between. */
+  canMove: boolean;
   onAction: (action: DeckDialogAction, deck: Deck) => void;
   onToggleArchived: (deck: Deck) => void;
 }
 
-/** One deck on the home list: colour, title, subtitle, card count, creator, and its actions menu. */
-export function DeckCard({ deck, onAction, onToggleArchived }: Props) {
+/** One deck on the home list: colour, title, subtitle, whose it is, card count, creator, and its actions menu. */
+export function DeckCard({ deck, text, canMove, onAction, onToggleArchived }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const imported = deck.is_imported;
@@ -25,6 +31,7 @@ export function DeckCard({ deck, onAction, onToggleArchived }: Props) {
     },
     ...(imported ? [] : [{ label: t('decks.actions.rename'), onSelect: () => onAction('rename', deck) }]),
     { label: t('decks.actions.duplicate'), onSelect: () => onAction('duplicate', deck) },
+    ...(imported || !canMove ? [] : [{ label: t('decks.actions.move'), onSelect: () => onAction('move', deck) }]),
     ...(imported
       ? []
       : [
@@ -44,14 +51,14 @@ export function DeckCard({ deck, onAction, onToggleArchived }: Props) {
       <div className={styles.deckHead}>
         <h2>
           <Link to={`/deck/${deck.id}`} className={styles.deckLink}>
-            {deck.title}
+            {text.title}
           </Link>
         </h2>
-        <Menu label={t('decks.actions.menu', { title: deck.title })} items={items} />
+        <Menu label={t('decks.actions.menu', { title: text.title })} items={items} />
       </div>
-      {deck.subtitle && <p className={styles.subtitle}>{deck.subtitle}</p>}
+      {text.subtitle && <p className={styles.subtitle}>{text.subtitle}</p>}
       <div className={styles.deckMeta}>
-        <Creator deck={deck} />
+        <OwnerTag studentId={deck.student_id} />
         <span>
           {t('decks.card.cardCount', { count: deck.card_count })}
           {deck.is_archived && (
@@ -61,6 +68,9 @@ export function DeckCard({ deck, onAction, onToggleArchived }: Props) {
             </>
           )}
         </span>
+      </div>
+      <div className={styles.deckFoot}>
+        <Creator deck={deck} />
       </div>
     </article>
   );

@@ -7,12 +7,16 @@ import { Button, buttonClass } from '@client/components/ui/button';
 import { Alert, Spinner } from '@client/components/ui/feedback';
 import { BackIcon } from '@client/components/ui/icons';
 import { Menu, type MenuItem } from '@client/components/ui/menu';
+import { notify } from '@client/components/ui/toasts';
 import { isNotFound } from '@client/lib/api-client';
+import { useDeckText } from '@client/lib/catalogue';
+import { useCurrentStudent } from '@client/lib/current-student';
 import { errorText } from '@client/lib/errors';
 import { useDeck } from '../api/get-decks';
 import type { DeckDialogAction, DeckDialogTarget } from './deck-dialogs';
 import { DeckDialogs } from './lazy-deck-dialogs';
 import { Creator } from './creator';
+import { ownerName, OwnerTag } from './deck-owner';
 import styles from './decks.module.css';
 
 interface DeckDetailProps {
@@ -52,36 +56,53 @@ function DeckView({ deck, children }: { deck: DeckWithCards; children: ReactNode
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<DeckDialogTarget | null>(null);
-  const [status, setStatus] = useState('');
+  const { students } = useCurrentStudent();
+  const text = useDeckText(deck.is_imported)(deck);
   const own = !deck.is_imported;
   const count = deck.cards.length;
+  const open = (action: DeckDialogAction) => () => setDialog({ action, deck, title: text.title });
   const items: MenuItem[] = [
-    ...(own ? [{ label: t('decks.actions.rename'), onSelect: () => setDialog({ action: 'rename', deck }) }] : []),
-    { label: t('decks.actions.duplicate'), onSelect: () => setDialog({ action: 'duplicate', deck }) },
+    ...(own ? [{ label: t('decks.actions.rename'), onSelect: open('rename') }] : []),
+    { label: t('decks.actions.duplicate'), onSelect: open('duplicate') },
+    ...(own && students.length > 0 ? [{ label: t('decks.actions.move'), onSelect: open('move') }] : []),
     {
       label: own ? t('decks.actions.delete') : t('decks.actions.remove'),
-      onSelect: () => setDialog({ action: 'delete', deck }),
+      onSelect: open('delete'),
       destructive: true,
     },
   ];
   const done = (action: DeckDialogAction, _deck: Deck, result?: Deck) => {
     setDialog(null);
-    if (action === 'delete') void navigate('/', { replace: true });
-    else if (action === 'duplicate' && result) void navigate(`/deck/${result.id}`);
-    else setStatus(t('decks.status.renamed', { title: result?.title ?? deck.title }));
+    if (action === 'delete') {
+      notify(t(deck.is_imported ? 'decks.status.removed' : 'decks.status.deleted', { title: text.title }));
+      void navigate('/', { replace: true });
+    } else if (action === 'duplicate' && result) {
+      notify(t('decks.status.duplicated', { title: result.title }));
+      void navigate(`/deck/${result.id}`);
+    } else if (action === 'move') {
+      const name = ownerName(students, result?.student_id ?? null);
+      notify(
+        name
+          ? t('decks.status.moved', { title: text.title, name })
+          : t('decks.status.movedToAll', { title: text.title }),
+      );
+    } else notify(t('decks.status.renamed', { title: result?.title ?? deck.title }));
   };
 
   return (
     <>
-      <Link to="/" className={buttonClass({ variant: 'ghost' })}>
+      <Link to="/" className={`${buttonClass({ variant: 'ghost' })} ${styles.backLink}`}>
         <BackIcon />
         {t('decks.detail.back')}
       </Link>
       <div className={styles.detailHead}>
         <div className={styles.detailTitle} style={{ '--deck-color': deck.color } as CSSProperties}>
-          <h1>{deck.title}</h1>
-          {deck.subtitle && <p className={styles.subtitle}>{deck.subtitle}</p>}
-          <Creator deck={deck} />
+          <h1>{text.title}</h1>
+          {text.subtitle && <p className={styles.subtitle}>{text.subtitle}</p>}
+          <div className={styles.detailMeta}>
+            <Creator deck={deck} />
+            <OwnerTag studentId={deck.student_id} />
+          </div>
         </div>
         <div className={styles.detailActions}>
           {count > 0 ? (
@@ -93,12 +114,9 @@ function DeckView({ deck, children }: { deck: DeckWithCards; children: ReactNode
               {t('decks.detail.study')}
             </Button>
           )}
-          <Menu label={t('decks.actions.menu', { title: deck.title })} items={items} />
+          <Menu label={t('decks.actions.menu', { title: text.title })} items={items} />
         </div>
       </div>
-      <p role="status" className="visually-hidden">
-        {status}
-      </p>
       {children}
       {dialog && <DeckDialogs target={dialog} onClose={() => setDialog(null)} onDone={done} />}
     </>

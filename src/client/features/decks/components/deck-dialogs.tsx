@@ -11,12 +11,15 @@ import { TextField } from '@client/components/ui/field';
 import { errorText, serverFieldErrors } from '@client/lib/errors';
 import { useDeleteDeck, useDuplicateDeck, useRenameDeck } from '../api/deck-mutations';
 import { DeckTitleFields } from './deck-title-fields';
+import { MoveDeckForm } from './move-deck-form';
 import styles from './decks.module.css';
 
-export type DeckDialogAction = 'rename' | 'duplicate' | 'delete';
+export type DeckDialogAction = 'rename' | 'duplicate' | 'delete' | 'move';
 export interface DeckDialogTarget {
   action: DeckDialogAction;
   deck: Deck;
+  /** The title as the page shows it (a catalogue deck's in the interface language). */
+  title?: string;
 }
 
 interface Props {
@@ -26,11 +29,12 @@ interface Props {
   onDone: (action: DeckDialogAction, deck: Deck, result?: Deck) => void;
 }
 
-/** The rename, duplicate and delete/remove dialogs of a deck (home list and deck detail). */
+/** The rename, duplicate, move and delete/remove dialogs of a deck (home list and deck detail). */
 export function DeckDialogs({ target, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const remove = useDeleteDeck();
   const deck = target?.deck;
+  const shownTitle = target?.title ?? deck?.title ?? '';
   const onOpenChange = (open: boolean) => {
     if (!open) {
       remove.reset();
@@ -47,17 +51,30 @@ export function DeckDialogs({ target, onClose, onDone }: Props) {
         open={target?.action === 'duplicate'}
         onOpenChange={onOpenChange}
         title={t('decks.duplicate.title')}
-        description={deck && t('decks.duplicate.description', { title: deck.title })}
+        description={deck && t('decks.duplicate.description', { title: shownTitle })}
       >
         {deck && (
-          <DuplicateForm deck={deck} onCancel={onClose} onDone={(result) => onDone('duplicate', deck, result)} />
+          <DuplicateForm
+            deck={deck}
+            shownTitle={shownTitle}
+            onCancel={onClose}
+            onDone={(result) => onDone('duplicate', deck, result)}
+          />
         )}
+      </Dialog>
+      <Dialog
+        open={target?.action === 'move'}
+        onOpenChange={onOpenChange}
+        title={t('decks.move.title')}
+        description={deck && t('decks.move.description', { title: shownTitle })}
+      >
+        {deck && <MoveDeckForm deck={deck} onCancel={onClose} onDone={(result) => onDone('move', deck, result)} />}
       </Dialog>
       <ConfirmDialog
         open={target?.action === 'delete'}
         onOpenChange={onOpenChange}
         title={imported ? t('decks.delete.removeTitle') : t('decks.delete.title')}
-        message={deck ? t(imported ? 'decks.delete.removeMessage' : 'decks.delete.message', { title: deck.title }) : ''}
+        message={deck ? t(imported ? 'decks.delete.removeMessage' : 'decks.delete.message', { title: shownTitle }) : ''}
         confirmLabel={imported ? t('decks.delete.removeConfirm') : t('decks.delete.confirm')}
         pending={remove.isPending}
         error={
@@ -114,12 +131,22 @@ const duplicateFormSchema = z.object({ title: duplicateDeckSchema.shape.title.un
 type DuplicateInput = z.input<typeof duplicateFormSchema>;
 
 /** Duplicate: the name defaults to 'Copy of {title}', cut to DUPLICATE_TITLE_MAX. */
-function DuplicateForm({ deck, onCancel, onDone }: { deck: Deck; onCancel: () => void; onDone: (d: Deck) => void }) {
+function DuplicateForm({
+  deck,
+  shownTitle,
+  onCancel,
+  onDone,
+}: {
+  deck: Deck;
+  shownTitle: string;
+  onCancel: () => void;
+  onDone: (d: Deck) => void;
+}) {
   const { t } = useTranslation();
   const duplicate = useDuplicateDeck();
   const form = useForm<DuplicateInput>({
     resolver: zodResolver(duplicateFormSchema),
-    defaultValues: { title: t('decks.duplicate.defaultName', { title: deck.title }).slice(0, DUPLICATE_TITLE_MAX) },
+    defaultValues: { title: t('decks.duplicate.defaultName', { title: shownTitle }).slice(0, DUPLICATE_TITLE_MAX) },
   });
   const title = form.watch('title');
   const server = serverFieldErrors(duplicate.error);

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { Deck } from '@shared/schemas/deck';
+import { ArchivePicture, DecksPicture, SearchPicture } from '@client/components/illustrations/deck-pictures';
 import { Button } from '@client/components/ui/button';
 import { EmptyState } from '@client/components/ui/feedback';
+import type { DeckText } from '@client/lib/catalogue';
 import type { DeckDialogAction } from './deck-dialogs';
 import { DeckCard } from './deck-card';
 import { Pagination } from './pagination';
@@ -14,6 +16,9 @@ interface Props {
   filtering: boolean;
   page: number;
   pages: number;
+  /** Title and subtitle as shown. */
+  text: (deck: Deck) => DeckText;
+  canMove: boolean;
   onPageChange: (page: number) => void;
   onCreate: () => void;
   onImport: () => void;
@@ -29,6 +34,7 @@ export function DeckListBody(p: Props) {
   if (p.all.length === 0) {
     return (
       <EmptyState
+        picture={<DecksPicture />}
         title={t('decks.empty.noDecksTitle')}
         body={t('decks.empty.noDecksBody')}
         action={
@@ -45,6 +51,7 @@ export function DeckListBody(p: Props) {
   if (p.visible.length === 0) {
     return p.filtering ? (
       <EmptyState
+        picture={<SearchPicture />}
         title={t('decks.empty.noResultsTitle')}
         body={t('decks.empty.noResultsBody')}
         action={
@@ -55,6 +62,7 @@ export function DeckListBody(p: Props) {
       />
     ) : (
       <EmptyState
+        picture={<ArchivePicture />}
         title={t('decks.empty.allArchivedTitle')}
         body={t('decks.empty.allArchivedBody')}
         action={
@@ -70,7 +78,13 @@ export function DeckListBody(p: Props) {
       <ul className={styles.grid} aria-label={t('decks.list.label')}>
         {p.items.map((deck) => (
           <li key={deck.id}>
-            <DeckCard deck={deck} onAction={p.onAction} onToggleArchived={p.onToggleArchived} />
+            <DeckCard
+              deck={deck}
+              text={p.text(deck)}
+              canMove={p.canMove}
+              onAction={p.onAction}
+              onToggleArchived={p.onToggleArchived}
+            />
           </li>
         ))}
       </ul>

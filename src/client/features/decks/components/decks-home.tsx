@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Deck } from '@shared/schemas/deck';
 import { Button } from '@client/components/ui/button';
@@ -6,7 +6,10 @@ import { Alert, Spinner } from '@client/components/ui/feedback';
 import { PlusIcon, SearchIcon } from '@client/components/ui/icons';
 import { lazyNamed } from '@client/components/ui/lazy';
 import { Menu } from '@client/components/ui/menu';
+import { notify } from '@client/components/ui/toasts';
 import { ApiRequestError } from '@client/lib/api-client';
+import { useDeckText } from '@client/lib/catalogue';
+import { useCurrentStudent } from '@client/lib/current-student';
 import { errorText } from '@client/lib/errors';
 import { useArchiveDeck } from '../api/deck-mutations';
 import { useDecks } from '../api/get-decks';
@@ -24,6 +27,7 @@ import {
 import type { DeckDialogAction, DeckDialogTarget } from './deck-dialogs';
 import { DeckDialogs } from './lazy-deck-dialogs';
 import { DeckListBody } from './deck-list-body';
+import { ownerName } from './deck-owner';
 import { SearchPanel } from './search-panel';
 import styles from './decks.module.css';
 
@@ -48,10 +52,11 @@ function listErrorText(err: unknown, t: (k: string, o?: Record<string, unknown>)
 }
 
 /**
- * Signed-in home: the deck list of the current student, or every deck with none (SPEC §2 Home).
- * Give it a new key for another student, who starts on page 1 with no search.
+ * Signed-in home: the deck list of the current student, or every deck with none (SPEC §2 Home),
+ * with `intro` (the page's Today panel) between the heading and the list. Give it a new key for
+ * another student, who starts on page 1 with no search.
  */
-export function DecksHome({ studentId }: { studentId: number | null }) {
+export function DecksHome({ studentId, intro }: { studentId: number | null; intro?: ReactNode }) {
   const { t } = useTranslation();
   const panelId = useId();
   const decksQuery = useDecks(studentId);
@@ -62,14 +67,16 @@ export function DecksHome({ studentId }: { studentId: number | null }) {
   const [requestedPage, setPage] = useState(1);
   const [dialog, setDialog] = useState<DeckDialogTarget | null>(null);
   const [panel, setPanel] = useState<'create' | 'import' | null>(null);
-  const [status, setStatus] = useState('');
+  const { students } = useCurrentStudent();
 
   // SPEC §8: a failed list shows the error with the list set empty.
   const all = useMemo(
     () => (decksQuery.error ? [] : sortNewestFirst(decksQuery.data ?? [])),
     [decksQuery.data, decksQuery.error],
   );
-  const visible = useMemo(() => filterDecks(all, filter), [all, filter]);
+  const text = useDeckText(all.some((d) => d.is_imported));
+  const titleOf = (deck: Deck) => text(deck).title;
+  const visible = useMemo(() => filterDecks(all, filter, text), [all, filter, text]);
   const filtering = isFilterActive(filter);
   const pages = pageCount(visible.length);
   const page = clampPage(requestedPage, visible.length);
@@ -85,7 +92,11 @@ export function DecksHome({ studentId }: { studentId: number | null }) {
   const toggleArchived = (deck: Deck) => {
     archive.mutate(deck.id, {
       onSuccess: (updated) => {
-        setStatus(t(updated.is_archived ? 'decks.status.archived' : 'decks.status.unarchived', { title: deck.title }));
+        const title = titleOf(deck);
+        // Undo is the same toggle again.
+        notify(t(updated.is_archived ? 'decks.status.archived' : 'decks.status.unarchived', { title }), {
+          undo: { label: t('common.actions.undo'), run: () => archive.mutate(deck.id) },
+        });
         // An archived deck leaves the default view; keep the page in range.
         if (updated.is_archived && !filter.showArchived) setPage(pageAfterRemoval(page, visible.length));
       },
@@ -94,12 +105,20 @@ export function DecksHome({ studentId }: { studentId: number | null }) {
   const done = (action: DeckDialogAction, deck: Deck, result?: Deck) => {
     setDialog(null);
     if (action === 'delete') {
-      setStatus(t(deck.is_imported ? 'decks.status.removed' : 'decks.status.deleted', { title: deck.title }));
+      notify(t(deck.is_imported ? 'decks.status.removed' : 'decks.status.deleted', { title: titleOf(deck) }));
       setPage(pageAfterRemoval(page, visible.length));
     } else if (action === 'rename') {
-      setStatus(t('decks.status.renamed', { title: result?.title ?? deck.title }));
+      notify(t('decks.status.renamed', { title: result?.title ?? deck.title }));
+    } else if (action === 'move') {
+      const name = ownerName(students, result?.student_id ?? null);
+      const title = titleOf(deck);
+      notify(name ? t('decks.status.moved', { title, name }) : t('decks.status.movedToAll', { title }));
+      // A deck moved to another child leaves this child's list.
+      if (studentId !== null && result?.student_id !== null && result?.student_id !== studentId) {
+        setPage(pageAfterRemoval(page, visible.length));
+      }
     } else {
-      setStatus(t('decks.status.duplicated', { title: result?.title ?? deck.title }));
+      notify(t('decks.status.duplicated', { title: result?.title ?? deck.title }));
       setPage(1);
     }
   };
@@ -143,6 +162,7 @@ export function DecksHome({ studentId }: { studentId: number | null }) {
           </div>
         </div>
       </div>
+      {intro}
       {searchOpen && (
         <SearchPanel
           id={panelId}
@@ -155,7 +175,7 @@ export function DecksHome({ studentId }: { studentId: number | null }) {
         />
       )}
       <p role="status" className="visually-hidden">
-        {status || (filtering && !decksQuery.isPending ? t('decks.search.status', { count: visible.length }) : '')}
+        {filtering && !decksQuery.isPending ? t('decks.search.status', { count: visible.length }) : ''}
       </p>
       {decksQuery.error && (
         <Alert>
@@ -177,6 +197,8 @@ export function DecksHome({ studentId }: { studentId: number | null }) {
             filtering={filtering}
             page={page}
             pages={pages}
+            text={text}
+            canMove={students.length > 0}
             onPageChange={setPage}
             onCreate={() => setPanel('create')}
             onImport={() => setPanel('import')}
@@ -187,7 +209,7 @@ export function DecksHome({ studentId }: { studentId: number | null }) {
             }}
             onAction={(action, deck) => {
               archive.reset();
-              setDialog({ action, deck });
+              setDialog({ action, deck, title: titleOf(deck) });
             }}
             onToggleArchived={toggleArchived}
           />
@@ -202,7 +224,14 @@ export function DecksHome({ studentId }: { studentId: number | null }) {
           onCreated={(deck) => {
             setPanel(null);
             setPage(1);
-            setStatus(t('decks.status.created', { title: deck.title }));
+            const name = ownerName(students, deck.student_id);
+            notify(
+              students.length === 0
+                ? t('decks.status.created', { title: deck.title })
+                : name
+                  ? t('decks.status.createdFor', { title: deck.title, name })
+                  : t('decks.status.createdForAll', { title: deck.title }),
+            );
           }}
         />
       )}

@@ -6,7 +6,9 @@ import { Button } from '@client/components/ui/button';
 import { Dialog } from '@client/components/ui/dialog';
 import { Alert, EmptyState, Spinner } from '@client/components/ui/feedback';
 import { StarIcon } from '@client/components/ui/icons';
+import { notify } from '@client/components/ui/toasts';
 import { ApiRequestError } from '@client/lib/api-client';
+import { catalogueText } from '@client/lib/catalogue';
 import { errorText } from '@client/lib/errors';
 import { useCatalogue, useImportDeck } from '../api/import-deck';
 import { importedCatalogueIds } from '../deck-list';
@@ -23,7 +25,7 @@ interface Props {
 
 /** The starter catalogue: each deck with its author and an Import button ('Already Imported' once done). */
 export function ImportPanel({ open, onOpenChange, studentId, decks, onImported }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const catalogue = useCatalogue(open);
   const importDeck = useImportDeck();
   const [importingId, setImportingId] = useState<string | null>(null);
@@ -37,7 +39,11 @@ export function ImportPanel({ open, onOpenChange, studentId, decks, onImported }
       { source, studentId },
       {
         onSuccess: (deck) => {
-          setStatus(t('decks.status.imported', { title: source.title }));
+          // Said in the dialog too: while it is open, the page behind it (and the toasts) is hidden
+          // from screen readers.
+          const message = t('decks.status.imported', { title: catalogueText(source, i18n.language).title });
+          setStatus(message);
+          notify(message);
           onImported(deck);
         },
         onSettled: () => setImportingId(null),
@@ -83,6 +89,7 @@ export function ImportPanel({ open, onOpenChange, studentId, decks, onImported }
           {list.map((deck) => {
             const done = imported.has(deck.id);
             const busy = importingId === deck.id;
+            const shown = catalogueText(deck, i18n.language);
             return (
               <li
                 key={deck.id}
@@ -90,12 +97,11 @@ export function ImportPanel({ open, onOpenChange, studentId, decks, onImported }
                 style={{ '--deck-color': deck.color } as CSSProperties}
               >
                 <div className={styles.catalogueText}>
-                  <h3>{deck.title}</h3>
-                  {deck.subtitle && <p>{deck.subtitle}</p>}
+                  <h3>{shown.title}</h3>
+                  {shown.subtitle && <p>{shown.subtitle}</p>}
                   <p className={styles.creator}>
                     <StarIcon size={16} />
-                    {t('decks.import.by', { author: deck.author })} ·{' '}
-                    {t('decks.card.cardCount', { count: deck.cards.length })}
+                    {t('decks.card.helper')} · {t('decks.card.cardCount', { count: deck.cards.length })}
                   </p>
                 </div>
                 <Button
@@ -108,7 +114,7 @@ export function ImportPanel({ open, onOpenChange, studentId, decks, onImported }
                     : busy
                       ? t('decks.import.importing')
                       : t('decks.import.import')}
-                  <span className="visually-hidden"> {deck.title}</span>
+                  <span className="visually-hidden"> {shown.title}</span>
                 </Button>
               </li>
             );

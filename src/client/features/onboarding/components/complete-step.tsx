@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Mascot } from '@client/components/illustrations/mascot';
 import { Button } from '@client/components/ui/button';
 import { launchConfetti } from '@client/lib/celebration';
 import { StepLayout } from './step-layout';
@@ -10,7 +11,12 @@ export function CompleteStep({ celebrate, onFinish }: { celebrate: boolean; onFi
   const { t } = useTranslation();
   useEffect(() => (celebrate ? launchConfetti() : undefined), [celebrate]);
   return (
-    <StepLayout step={4} title={t('onboarding.complete.title')} intro={t('onboarding.complete.intro')}>
+    <StepLayout
+      step={4}
+      title={t('onboarding.complete.title')}
+      intro={t('onboarding.complete.intro')}
+      picture={<Mascot size={112} cheering />}
+    >
       <div className={styles.actions}>
         <Button variant="primary" onClick={onFinish}>
           {t('onboarding.complete.start')}

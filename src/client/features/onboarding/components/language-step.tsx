@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LanguagePicker } from '@client/components/language-picker';
 import { Button } from '@client/components/ui/button';
+import { LanguagePicture } from '@client/components/illustrations/onboarding-pictures';
 import { StepLayout } from './step-layout';
 import styles from './onboarding.module.css';
 
@@ -8,7 +9,12 @@ import styles from './onboarding.module.css';
 export function LanguageStep({ onNext }: { onNext: () => void }) {
   const { t } = useTranslation();
   return (
-    <StepLayout step={1} title={t('onboarding.language.title')} intro={t('onboarding.language.intro')}>
+    <StepLayout
+      step={1}
+      title={t('onboarding.language.title')}
+      intro={t('onboarding.language.intro')}
+      picture={<LanguagePicture />}
+    >
       <LanguagePicker legend={t('onboarding.language.title')} legendHidden />
       <div className={styles.actions}>
         <Button variant="primary" onClick={onNext}>

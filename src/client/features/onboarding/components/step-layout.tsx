@@ -12,23 +12,27 @@ interface StepLayoutProps {
   title: string;
   intro?: ReactNode;
   onBack?: () => void;
+  /** A friendly picture above the heading (decorative). */
+  picture?: ReactNode;
   children: ReactNode;
 }
 
-/** Frame of one onboarding step: progress, back arrow, heading (focused on arrival), content. */
-export function StepLayout({ step, title, intro, onBack, children }: StepLayoutProps) {
+/**
+ * Frame of one onboarding step: back arrow, progress, picture, heading and content. The heading
+ * takes the focus on arrival, so a screen reader says where the user is; it is not a control, so
+ * it shows no focus ring.
+ */
+export function StepLayout({ step, title, intro, onBack, picture, children }: StepLayoutProps) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className={styles.card} aria-labelledby="onboarding-step-heading">
       <div className={styles.top}>
-        {onBack ? (
-          <Button variant="ghost" icon aria-label={t('onboarding.back')} onClick={onBack}>
+        {onBack && (
+          <Button variant="ghost" icon className={styles.back} aria-label={t('onboarding.back')} onClick={onBack}>
             <BackIcon />
           </Button>
-        ) : (
-          <span className={styles.backPlaceholder} />
         )}
         <p className={styles.progressText}>{t('onboarding.progress', { step, total: STEP_COUNT })}</p>
         <span className={styles.dots} aria-hidden="true">
@@ -37,6 +41,7 @@ export function StepLayout({ step, title, intro, onBack, children }: StepLayoutP
           ))}
         </span>
       </div>
+      {picture && <div className={styles.picture}>{picture}</div>}
       <h1 id="onboarding-step-heading" ref={heading} tabIndex={-1} className={styles.heading}>
         {title}
       </h1>

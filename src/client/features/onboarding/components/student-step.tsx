@@ -6,6 +6,7 @@ import { studentInputSchema, type Student, type StudentInput } from '@shared/sch
 import { serverFieldErrors } from '@client/lib/errors';
 import { Button } from '@client/components/ui/button';
 import { Alert } from '@client/components/ui/feedback';
+import { StudentsPicture } from '@client/components/illustrations/onboarding-pictures';
 import { StepLayout } from './step-layout';
 import styles from './onboarding.module.css';
 
@@ -50,7 +51,7 @@ export function StudentStep({ created, onCreated, onNext, onBack, fields, creati
 
   if (created) {
     return (
-      <StepLayout step={2} title={t('onboarding.student.title')} onBack={onBack}>
+      <StepLayout step={2} title={t('onboarding.student.title')} onBack={onBack} picture={<StudentsPicture />}>
         <p className={styles.intro}>{t('onboarding.student.added', { name: created.name })}</p>
         <div className={styles.actions}>
           <Button variant="primary" onClick={onNext}>
@@ -62,7 +63,13 @@ export function StudentStep({ created, onCreated, onNext, onBack, fields, creati
   }
 
   return (
-    <StepLayout step={2} title={t('onboarding.student.title')} intro={t('onboarding.student.intro')} onBack={onBack}>
+    <StepLayout
+      step={2}
+      title={t('onboarding.student.title')}
+      intro={t('onboarding.student.intro')}
+      onBack={onBack}
+      picture={<StudentsPicture />}
+    >
       <form noValidate onSubmit={form.handleSubmit((values) => creation.create(values, onCreated))}>
         {creation.error && <Alert>{t('onboarding.student.failed')}</Alert>}
         {fields(form, server, t('onboarding.student.name'))}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTheme } from '@client/lib/theme';
 import { Button } from '@client/components/ui/button';
+import { PalettePicture } from '@client/components/illustrations/onboarding-pictures';
 import { RadioCards } from '@client/components/ui/radio-cards';
 import { StepLayout } from './step-layout';
 import styles from './onboarding.module.css';
@@ -12,7 +13,13 @@ export function ThemeStep({ onNext, onBack }: { onNext: () => void; onBack: () =
   const { theme, themes, setTheme } = useTheme();
   const [selected, setSelected] = useState(theme.id);
   return (
-    <StepLayout step={3} title={t('onboarding.theme.title')} intro={t('onboarding.theme.intro')} onBack={onBack}>
+    <StepLayout
+      step={3}
+      title={t('onboarding.theme.title')}
+      intro={t('onboarding.theme.intro')}
+      onBack={onBack}
+      picture={<PalettePicture />}
+    >
       <RadioCards
         legend={t('onboarding.theme.title')}
         legendHidden

@@ -6,6 +6,8 @@ import { Button, buttonClass } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/dialog';
 import { Alert, EmptyState, Spinner } from '@client/components/ui/feedback';
 import { Menu } from '@client/components/ui/menu';
+import { GrowPicture } from '@client/components/illustrations/more-pictures';
+import { notify } from '@client/components/ui/toasts';
 import { errorText } from '@client/lib/errors';
 import { useNukeProgress, useProgress } from '../api/progress-api';
 import { AttentionList } from './attention-list';
@@ -20,6 +22,7 @@ export function NoStudentProgress() {
     <main id="main" className={styles.page}>
       <h1>{t('progress.heading')}</h1>
       <EmptyState
+        picture={<GrowPicture />}
         title={t('progress.noStudent.title')}
         body={t('progress.noStudent.body')}
         action={
@@ -69,6 +72,7 @@ export function StudentProgress({ student }: { student: Student }) {
         </>
       ) : !hasData ? (
         <EmptyState
+          picture={<GrowPicture />}
           title={t('progress.empty.title')}
           body={t('progress.empty.body', { name: student.name })}
           action={
@@ -96,7 +100,14 @@ export function StudentProgress({ student }: { student: Student }) {
         confirmLabel={t('progress.nuke.confirm')}
         pending={nuke.isPending}
         error={nuke.error ? errorText(nuke.error, t('progress.nuke.failed')) : null}
-        onConfirm={() => nuke.mutate(undefined, { onSuccess: () => setConfirmNuke(false) })}
+        onConfirm={() =>
+          nuke.mutate(undefined, {
+            onSuccess: () => {
+              setConfirmNuke(false);
+              notify(t('progress.nuke.done', { name: student.name }));
+            },
+          })
+        }
       />
     </main>
   );

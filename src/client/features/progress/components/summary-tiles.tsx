@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Progress } from '@shared/schemas/progress';
-import { formatStudyTime } from '@shared/duration';
-import { currentLanguage, formatPercent } from './format';
+import { currentLanguage, formatPercent, formatTime } from './format';
 import styles from './progress.module.css';
 
 /** The four totals: decks studied, sessions, overall accuracy, total study time. */
@@ -11,7 +10,7 @@ export function SummaryTiles({ stats }: { stats: Progress['overall_statistics'] 
     { label: t('progress.tiles.decksStudied'), value: String(stats.decks_studied) },
     { label: t('progress.tiles.sessions'), value: String(stats.total_sessions) },
     { label: t('progress.tiles.accuracy'), value: formatPercent(stats.overall_accuracy, t) },
-    { label: t('progress.tiles.time'), value: formatStudyTime(stats.total_study_time, currentLanguage(i18n.language)) },
+    { label: t('progress.tiles.time'), value: formatTime(stats.total_study_time, currentLanguage(i18n.language), t) },
   ];
   return (
     <section aria-labelledby="progress-summary">

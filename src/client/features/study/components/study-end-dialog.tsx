@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@client/components/ui/button';
 import { Dialog } from '@client/components/ui/dialog';
-import { StarIcon } from '@client/components/ui/icons';
+import { Mascot } from '@client/components/illustrations/mascot';
 import { launchConfetti, playCelebrationTones } from '@client/lib/celebration';
 import type { SaveStatus } from '../hooks/use-study-saver';
 import type { StudySummary } from '../study-state';
@@ -60,7 +60,7 @@ export function StudyEndDialog({
     >
       {celebrate ? (
         <div className={styles.trophy}>
-          <StarIcon size={72} />
+          <Mascot size={120} cheering />
         </div>
       ) : (
         <dl className={styles.counts}>

@@ -8,6 +8,7 @@ import { shuffle } from '@shared/study';
 import { Button, buttonClass } from '@client/components/ui/button';
 import { BackIcon, CheckIcon, CloseIcon, ForwardIcon, SpeakerIcon } from '@client/components/ui/icons';
 import { Menu } from '@client/components/ui/menu';
+import { useDeckText } from '@client/lib/catalogue';
 import { speak, stopSpeaking } from '@client/lib/speech';
 import { readFlag } from '@client/lib/storage';
 import { buildPendingSave, useStudySaver } from '../hooks/use-study-saver';
@@ -44,6 +45,7 @@ export function StudySession({ deck, student, firstSide, onFirstSideChange, tour
   const closeTour = useCallback(() => setTourOpen(false), []);
   const [focusCard, setFocusCard] = useState(0);
   const saver = useStudySaver(onResultsSaved);
+  const deckTitle = useDeckText(deck.is_imported)(deck).title;
   const cardRef = useRef<HTMLButtonElement>(null);
   const summary = useMemo(() => summarize(state), [state]);
 
@@ -131,7 +133,7 @@ export function StudySession({ deck, student, firstSide, onFirstSideChange, tour
           <CloseIcon />
           {t('study.exit')}
         </Link>
-        <h1 className={styles.title}>{deck.title}</h1>
+        <h1 className={styles.title}>{deckTitle}</h1>
         <Menu
           label={t('study.menu.label')}
           items={[

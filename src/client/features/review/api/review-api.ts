@@ -1,0 +1,32 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { ReviewQueue } from '@shared/schemas/review';
+import { apiFetch, VISIT_STALE_MS } from '@client/lib/api-client';
+import { withTimeZone } from '@client/lib/time-zone';
+
+/** Prefixes every review queue (every student, every deck). */
+const reviewKey = ['review'] as const;
+
+/**
+ * GET /api/students/{id}/review?deck_id=&tz=: what the student should review now, across their
+ * decks or in one deck, counted in the browser's day. Read anew on every visit.
+ */
+export const reviewQueueQuery = (studentId: number, deckId: number | null = null) =>
+  queryOptions({
+    queryKey: [...reviewKey, studentId, deckId ?? 'all'] as const,
+    queryFn: () =>
+      apiFetch<ReviewQueue>(
+        withTimeZone(`/api/students/${studentId}/review${deckId === null ? '' : `?deck_id=${deckId}`}`),
+      ),
+    staleTime: VISIT_STALE_MS,
+  });
+
+export function useReviewQueue(studentId: number, deckId: number | null = null) {
+  return useQuery(reviewQueueQuery(studentId, deckId));
+}
+
+/** Reads every review queue again: after answers were saved or the learning settings changed. */
+export function useRefreshReview() {
+  const qc = useQueryClient();
+  return useCallback(() => qc.invalidateQueries({ queryKey: reviewKey }), [qc]);
+}

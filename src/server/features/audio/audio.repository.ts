@@ -1,0 +1,67 @@
+import type { Selectable } from 'kysely';
+import { precompiled } from '../../db/precompiled';
+import type { AudioTable, DbHandle } from '../../db/schema';
+
+/** A recording ready to be stored: the re-encoded bytes, their content hash as key, type and length. */
+export type StoredAudio = Pick<Selectable<AudioTable>, 'key' | 'content_type' | 'data' | 'duration_ms'>;
+
+// Keeps each IN (...) list well under the bound-parameter limits of both databases.
+const CHUNK = 500;
+
+// Every playback runs this (and Safari asks in several ranges): compiled once (src/server/db/precompiled.ts).
+const audioOfUser = precompiled((db, userId: number, key: string) =>
+  db.selectFrom('audio').select(['data', 'content_type']).where('user_id', '=', userId).where('key', '=', key),
+);
+
+/** The user's recording under `key`; undefined when the user has none under it. */
+export async function find(db: DbHandle, userId: number, key: string) {
+  return (await audioOfUser(db, userId, key))[0];
+}
+
+/** Stores the recording for the user, or keeps the copy already stored under the same key. */
+export async function insert(db: DbHandle, userId: number, audio: StoredAudio, now: string): Promise<void> {
+  await db
+    .insertInto('audio')
+    .values({ ...audio, user_id: userId, byte_size: audio.data.byteLength, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .execute();
+}
+
+/** Deletes those of `keys` that no card of the user refers to any more. */
+export async function deleteUnreferenced(db: DbHandle, userId: number, keys: Iterable<string | null>): Promise<void> {
+  const candidates = [...new Set([...keys].filter((k): k is string => Boolean(k)))];
+  for (let i = 0; i < candidates.length; i += CHUNK) {
+    await db
+      .deleteFrom('audio')
+      .where('user_id', '=', userId)
+      .where('key', 'in', candidates.slice(i, i + CHUNK))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('cards')
+              .innerJoin('decks', 'decks.id', 'cards.deck_id')
+              .select('cards.id')
+              .where('decks.user_id', '=', userId)
+              .where((e) =>
+                e.or([
+                  e('cards.en_audio_key', '=', e.ref('audio.key')),
+                  e('cards.es_audio_key', '=', e.ref('audio.key')),
+                ]),
+              ),
+          ),
+        ),
+      )
+      .execute();
+  }
+}
+
+/** Every recording of the user with its bytes (the data export), in the order they were stored. */
+export function ofUser(db: DbHandle, userId: number) {
+  return db
+    .selectFrom('audio')
+    .select(['key', 'content_type', 'duration_ms', 'byte_size', 'created_at', 'data'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}

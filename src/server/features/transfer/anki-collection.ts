@@ -1,0 +1,173 @@
+import Database from 'better-sqlite3';
+import { z } from 'zod';
+import { ANKI_CARDS_MAX, ANKI_METADATA_MAX_BYTES, ANKI_NOTES_MAX } from '@shared/constants';
+import { ApiError } from '../../http/errors';
+import { isClozeConfig } from './anki-proto';
+import { packageErrors } from './anki-package';
+
+/**
+ * The parts of an Anki collection (SQLite) an import needs: decks, note types with their fields,
+ * and notes with the deck of their first card. Schema 11 (legacy packages) keeps decks and note
+ * types as JSON in `col`; schema 15–18 (current packages) in their own tables, deck names joined by
+ * U+001F. Scheduling (cards' due dates, revlog) is never read.
+ */
+
+export interface AnkiNoteType {
+  id: string;
+  name: string;
+  cloze: boolean;
+  fields: string[];
+}
+export interface AnkiNote {
+  noteType: string;
+  fields: string[];
+  /** The deck of the note's first card (its home deck when the card sits in a filtered deck). */
+  deck: string | null;
+}
+export interface AnkiCollection {
+  /** Deck id → "Parent::Child" name. */
+  decks: Map<string, string>;
+  noteTypes: Map<string, AnkiNoteType>;
+  notes: AnkiNote[];
+}
+
+const tooMany = (what: string, max: number) =>
+  new ApiError(413, 'too_many_notes', `The package holds more than ${max.toLocaleString('en')} ${what}`);
+
+/** Anki's ids: integers (millisecond timestamps), kept as text. */
+const ankiId = z.string().regex(/^-?[0-9]{1,19}$/);
+const legacyModels = z.record(
+  ankiId,
+  z.object({
+    name: z.string(),
+    type: z.coerce.number().optional(),
+    flds: z.array(z.object({ name: z.string(), ord: z.number().nullish() })),
+  }),
+);
+const legacyDecks = z.record(ankiId, z.object({ name: z.string() }));
+
+function legacyMetadata(db: Database.Database) {
+  const row = db.prepare('select models, decks from col limit 1').get() as { models: unknown; decks: unknown };
+  if (typeof row?.models !== 'string' || typeof row.decks !== 'string') throw packageErrors.corrupt();
+  const models = legacyModels.safeParse(JSON.parse(row.models));
+  const decks = legacyDecks.safeParse(JSON.parse(row.decks));
+  if (!models.success || !decks.success) throw packageErrors.corrupt('The collection describes its decks oddly');
+  const noteTypes = new Map<string, AnkiNoteType>();
+  for (const [id, m] of Object.entries(models.data)) {
+    const fields = [...m.flds].sort((a, b) => (a.ord ?? 0) - (b.ord ?? 0)).map((f) => f.name);
+    noteTypes.set(id, { id, name: m.name, cloze: m.type === 1, fields });
+  }
+  return { noteTypes, decks: new Map(Object.entries(decks.data).map(([id, d]) => [id, d.name])) };
+}
+
+function currentMetadata(db: Database.Database) {
+  const noteTypes = new Map<string, AnkiNoteType>();
+  const types = db.prepare('select cast(id as text) as id, name, config from notetypes').all() as {
+    id: string;
+    name: string;
+    config: Uint8Array;
+  }[];
+  for (const t of types)
+    noteTypes.set(t.id, { id: t.id, name: String(t.name), cloze: isClozeConfig(t.config), fields: [] });
+  const fields = db.prepare('select cast(ntid as text) as ntid, name from fields order by ntid, ord').all() as {
+    ntid: string;
+    name: string;
+  }[];
+  for (const f of fields) noteTypes.get(f.ntid)?.fields.push(String(f.name));
+  const decks = db.prepare('select cast(id as text) as id, name from decks').all() as { id: string; name: string }[];
+  return { noteTypes, decks: new Map(decks.map((d) => [d.id, String(d.name).replaceAll('\u001f', '::')])) };
+}
+
+/** The tables each schema must have, as tables (a view could run any query it likes when read). */
+function checkTables(db: Database.Database, names: string[]): void {
+  const rows = db.prepare("select name, type from sqlite_master where type in ('table', 'view')").all() as {
+    name: string;
+    type: string;
+  }[];
+  const tables = new Set(rows.filter((r) => r.type === 'table').map((r) => r.name));
+  if (!names.every((n) => tables.has(n))) throw packageErrors.corrupt('The package holds no readable collection');
+}
+
+/**
+ * Anki declares its text columns `collate unicase` (its own Unicode case folding), which SQLite
+ * and better-sqlite3 do not have: such a column's indexes, and the WITHOUT ROWID `fields` table
+ * whole, cannot be read. Our private temp copy is made to name SQLite's `nocase` instead (only
+ * comparisons would differ, and nothing here compares names in SQL).
+ */
+function useKnownCollation(file: string): void {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    db.unsafeMode(true);
+    db.pragma('writable_schema = ON');
+    db.prepare(
+      "update sqlite_master set sql = replace(sql, 'collate unicase', 'collate nocase') where sql like '%unicase%'",
+    ).run();
+    db.pragma('writable_schema = OFF');
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Reads the collection at `file`, a temp copy the caller removes: opened read-only once its
+ * collation names are fixed (useKnownCollation). Throws the package's errors for anything odd.
+ */
+export function readCollection(file: string): AnkiCollection {
+  let db: Database.Database | undefined;
+  try {
+    useKnownCollation(file);
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    // Views and triggers of the file may not call functions with side effects.
+    db.pragma('trusted_schema = OFF');
+    checkTables(db, ['col', 'notes', 'cards']);
+    const col = db.prepare('select ver, length(models) as models, length(decks) as decks from col limit 1').get() as
+      { ver: number; models: number | null; decks: number | null } | undefined;
+    if (!col) throw packageErrors.corrupt();
+    const legacy = col.ver === 11;
+    if (!legacy && !(col.ver >= 15 && col.ver <= 18)) {
+      throw packageErrors.unknownSchema(`Anki collection schema ${String(col.ver)} is not supported`);
+    }
+    if (legacy && ((col.models ?? 0) > ANKI_METADATA_MAX_BYTES || (col.decks ?? 0) > ANKI_METADATA_MAX_BYTES)) {
+      throw packageErrors.corrupt('The collection describes its note types at absurd length');
+    }
+    if (!legacy) checkTables(db, ['notetypes', 'fields', 'decks']);
+
+    const counts = db
+      .prepare('select (select count(*) from notes) as notes, (select count(*) from cards) as cards')
+      .get() as {
+      notes: number;
+      cards: number;
+    };
+    if (counts.notes > ANKI_NOTES_MAX) throw tooMany('notes', ANKI_NOTES_MAX);
+    if (counts.cards > ANKI_CARDS_MAX) throw tooMany('cards', ANKI_CARDS_MAX);
+
+    const { noteTypes, decks } = legacy ? legacyMetadata(db) : currentMetadata(db);
+    // SQLite returns the other columns of the row holding min(ord): the note's first card.
+    const homes = db
+      .prepare(
+        'select cast(nid as text) as nid, cast(case when odid != 0 then odid else did end as text) as did, min(ord) ' +
+          'from cards group by nid',
+      )
+      .all() as { nid: string; did: string }[];
+    const deckOf = new Map(homes.map((h) => [h.nid, h.did]));
+    const rows = db
+      .prepare('select cast(id as text) as id, cast(mid as text) as mid, flds from notes order by id')
+      .all() as {
+      id: string;
+      mid: string;
+      flds: unknown;
+    }[];
+    const notes = rows.map((r) => ({
+      noteType: r.mid,
+      fields: String(r.flds ?? '').split('\u001f'),
+      deck: deckOf.get(r.id) ?? null,
+    }));
+    return { decks, noteTypes, notes };
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    // Not SQLite, a damaged file, JSON that does not parse, a config that is not protobuf.
+    throw packageErrors.corrupt('The collection in the package cannot be read');
+  } finally {
+    db?.close();
+  }
+}

@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import JSZip from 'jszip';
+import Papa from 'papaparse';
+import initSqlJs from 'sql.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSV_COLUMNS } from '@shared/schemas/transfer';
+import { sendPackage } from '../../testing/apkg-fixture';
+import { createTestApp, type Agent, type TestApp } from '../../testing/harness';
+import { cardForm, makeJpeg, makePng } from '../../testing/images';
+import { catalogueCards } from '../../testing/world';
+
+let t: TestApp;
+let a: Agent;
+let b: Agent;
+let deckId: number;
+let importedDeck: number;
+
+const TRICKY = [
+  { en: 'cat', es: 'el gato', en_pronunciation: 'kat', es_pronunciation: 'ehl GAH-toh' },
+  { en: 'apples, pears', es: 'manzanas, peras' },
+  { en: 'the "big" one', es: 'el "grande"' },
+  { en: 'two\nlines', es: 'dos\nlíneas' },
+  { en: '<b>not bold</b> & co', es: 'ñandú; acción' },
+  { en: '=1+1', es: '-ción' },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await t.user('export-a');
+  b = await t.user('export-b');
+  deckId = (await a.post('/api/decks', { title: 'Año/Animals: día' })).body.id;
+  await a.post(`/api/decks/${deckId}/cards/bulk`, { cards: TRICKY });
+  for (const [en, es, bytes] of [
+    ['dog', 'el perro', await makeJpeg(80, 60, { color: '#3366aa' })],
+    ['sun', 'el sol', await makePng(40, 40, '#ffcc00')],
+  ] as const) {
+    await a.form('POST', '/api/cards', cardForm({ deck_id: deckId, en, es }, { bytes }));
+  }
+  importedDeck = (
+    await a.post('/api/decks', { title: 'Week 1', is_imported: true, original_deck_id: 'section-1-week-1' })
+  ).body.id;
+  await a.post(`/api/decks/${importedDeck}/import-cards`, { cards: catalogueCards('section-1-week-1') });
+});
+afterAll(() => t.close());
+
+const exportOf = (agent: Agent, id: number, format: string) =>
+  agent.request('GET', `/api/decks/${id}/export?format=${format}`);
+/** The response body as bytes (the harness reads it as text). */
+async function bytesOf(agent: Agent, id: number, format: string): Promise<Buffer> {
+  const res = await t.app.request(`http://localhost/api/decks/${id}/export?format=${format}`, {
+    headers: { cookie: agent.cookie },
+  });
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+type CardRow = Record<string, string | null>;
+const text = (cards: CardRow[]) => cards.map((c) => [c.en, c.es, c.en_pronunciation, c.es_pronunciation]);
+
+describe('GET /api/decks/{id}/export', () => {
+  it('CSV: UTF-8 with a BOM, the header row, RFC 4180 quoting; papaparse reads back the same cards', async () => {
+    const res = await exportOf(a, deckId, 'csv');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="ano-animals-dia.csv"');
+    const body = await bytesOf(a, deckId, 'csv');
+    expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = body.toString('utf8').slice(1);
+    expect(csv.split('\r\n')[0]).toBe(CSV_COLUMNS.join(','));
+    expect(csv).toContain('"apples, pears","manzanas, peras"');
+    expect(csv).toContain('"the ""big"" one","el ""grande"""');
+    const parsed = Papa.parse<string[]>(csv, { skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    const cards = (await a.get(`/api/decks/${deckId}`)).body.cards as CardRow[];
+    expect(parsed.data.slice(1)).toEqual(text(cards).map((row) => row.map((v) => v ?? '')));
+  });
+
+  it('exports imported decks too, to their owner only; a bad format is a 400', async () => {
+    const res = await exportOf(a, importedDeck, 'csv');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(catalogueCards('section-1-week-1')[0]!.en);
+    expect((await exportOf(b, deckId, 'csv')).status).toBe(404);
+    expect((await exportOf(b, deckId, 'apkg')).status).toBe(404);
+    expect((await exportOf(a, 999_999, 'csv')).status).toBe(404);
+    expect((await exportOf(a, deckId, 'xml')).status).toBe(400);
+    expect((await a.request('GET', `/api/decks/${deckId}/export`)).status).toBe(400);
+  });
+
+  it(".apkg: read back with JSZip and sql.js (not the importer's yauzl and better-sqlite3)", async () => {
+    const res = await exportOf(a, deckId, 'apkg');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="ano-animals-dia.apkg"');
+    const zip = await JSZip.loadAsync(await bytesOf(a, deckId, 'apkg'));
+    expect(Object.keys(zip.files).sort()).toEqual(['0', '1', 'collection.anki2', 'media']);
+    const media = JSON.parse(await zip.file('media')!.async('string')) as Record<string, string>;
+    const SQL = await initSqlJs();
+    const db = new SQL.Database(await zip.file('collection.anki2')!.async('uint8array'));
+    const [col] = db.exec('select ver, models, decks from col')[0]!.values as [number, string, string][];
+    expect(col![0]).toBe(11);
+    const models = Object.values(JSON.parse(col![1])) as { name: string; flds: { name: string }[]; tmpls: unknown[] }[];
+    expect(models.map((m) => [m.name, m.flds.map((f) => f.name), m.tmpls.length])).toEqual([
+      [
+        'Basic (and reversed card)',
+        ['English', 'Spanish', 'English pronunciation', 'Spanish pronunciation', 'Picture'],
+        2,
+      ],
+    ]);
+    expect(Object.values(JSON.parse(col![2])).map((d) => (d as { name: string }).name)).toContain('Año/Animals: día');
+    const notes = db.exec('select flds from notes order by id')[0]!.values.map((r) => String(r[0]).split('\u001f'));
+    expect(notes.slice(0, 2)).toEqual([
+      ['cat', 'el gato', 'kat', 'ehl GAH-toh', ''],
+      ['apples, pears', 'manzanas, peras', '', '', ''],
+    ]);
+    expect(notes[4]![0]).toBe('&lt;b&gt;not bold&lt;/b&gt; &amp; co');
+    expect(notes[3]![0]).toBe('two<br>lines');
+    expect(db.exec('select count(*) from cards')[0]!.values[0]![0]).toBe(notes.length * 2);
+    // Each picture is a media file named by its content hash, referenced by its note.
+    const cards = (await a.get(`/api/decks/${deckId}`)).body.cards as CardRow[];
+    const keys = cards.map((c) => c.front_image_key).filter(Boolean) as string[];
+    expect(Object.values(media).sort()).toEqual(keys.map((k) => `${k}.webp`).sort());
+    for (const [entry, name] of Object.entries(media)) {
+      const bytes = await zip.file(entry)!.async('nodebuffer');
+      expect(`${createHash('sha256').update(bytes).digest('hex')}.webp`).toBe(name);
+      expect(notes.some((n) => n[4] === `<img src="${name}">`)).toBe(true);
+    }
+    db.close();
+  });
+
+  it('round trip: export → import gives the same cards (text, pronunciations, pictures by content hash)', async () => {
+    const original = (await a.get(`/api/decks/${deckId}`)).body.cards as CardRow[];
+    for (const format of ['apkg', 'csv'] as const) {
+      const file = await bytesOf(a, deckId, format);
+      let cards: CardRow[];
+      if (format === 'apkg') {
+        const preview = await sendPackage(a, file, { dry_run: 'true' });
+        expect(preview.status, preview.text).toBe(200);
+        const res = await sendPackage(a, file, { mapping: JSON.stringify(preview.body.proposed_mapping) });
+        expect(res.status, res.text).toBe(201);
+        expect(res.body.decks.map((d: { title: string }) => d.title)).toEqual(['Año/Animals: día']);
+        expect(res.body.skipped).toEqual({
+          notes: { cloze: 0, unsupported: 0, unmapped: 0, blank: 0, too_long: 0 },
+          sounds: 0,
+          pictures: 0,
+        });
+        cards = (await a.get(`/api/decks/${res.body.decks[0].id}`)).body.cards;
+        expect(cards.map((c) => [c.front_image_key, c.back_image_key])).toEqual(
+          original.map((c) => [c.front_image_key, c.back_image_key]),
+        );
+      } else {
+        // What the client will do with the CSV: parse it (papaparse) and send the rows to cards/bulk.
+        const rows = Papa.parse<Record<string, string>>(file.toString('utf8'), { header: true, skipEmptyLines: true });
+        const copy = (await a.post('/api/decks', { title: 'From CSV' })).body.id;
+        const res = await a.post(`/api/decks/${copy}/cards/bulk`, {
+          cards: rows.data.map((r) => ({
+            en: r.english,
+            es: r.spanish,
+            en_pronunciation: r.english_pronunciation,
+            es_pronunciation: r.spanish_pronunciation,
+          })),
+        });
+        expect(res.status, res.text).toBe(201);
+        cards = (await a.get(`/api/decks/${copy}`)).body.cards;
+      }
+      expect(text(cards)).toEqual(text(original));
+    }
+  });
+});

@@ -1,0 +1,141 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { ANKI_PACKAGE_MAX_BYTES } from '@shared/constants';
+import { idParamSchema } from '@shared/schemas/common';
+import {
+  ankiImportFieldsSchema,
+  ankiImportResultSchema,
+  ankiPreviewSchema,
+  bulkCardsResultSchema,
+  bulkCardsSchema,
+  deckExportQuerySchema,
+} from '@shared/schemas/transfer';
+import { createRouter, currentUser, type AppDeps } from '../../context';
+import { ApiError, parseInput } from '../../http/errors';
+import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
+import { packageErrors } from './anki-package';
+import { transferService } from './transfer.service';
+
+const params = z.object({ id: idParamSchema });
+
+const bulkRoute = createRoute({
+  method: 'post',
+  path: '/api/decks/{id}/cards/bulk',
+  description:
+    'Adds every card to an own deck in one transaction, or none: a bad row answers 400 naming it (`cards.12.es`); ' +
+    '403 for an imported deck, 404 for anyone else’s.',
+  request: { params, body: jsonBody(bulkCardsSchema) },
+  responses: {
+    201: jsonResponse(bulkCardsResultSchema, 'Cards created'),
+    ...errorResponses(400, 401, 403, 404, 413, 415),
+  },
+});
+
+const exportRoute = createRoute({
+  method: 'get',
+  path: '/api/decks/{id}/export',
+  description:
+    'The deck as a file download (Content-Disposition: attachment): CSV (UTF-8 with BOM, header row ' +
+    '`english,spanish,english_pronunciation,spanish_pronunciation`) or an Anki package (.apkg, legacy ' +
+    '`collection.anki2`, one "Basic (and reversed card)" note type, pictures as media).',
+  request: { params, query: deckExportQuerySchema },
+  responses: {
+    200: {
+      description: 'The file',
+      content: {
+        'text/csv': { schema: { type: 'string' } },
+        'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+      },
+    },
+    ...errorResponses(400, 401, 404),
+  },
+});
+
+const ankiRoute = createRoute({
+  method: 'post',
+  path: '/api/imports/anki',
+  description:
+    'Reads an Anki package. With dry_run=true: what it holds and a proposed mapping (200, nothing stored). ' +
+    'Otherwise: one deck per Anki deck for student_id (or shared), one card per mapped note (201).',
+  request: {
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: ['file'],
+            properties: {
+              file: {
+                type: 'string',
+                format: 'binary',
+                description: `The .apkg (at most ${ANKI_PACKAGE_MAX_BYTES} bytes)`,
+              },
+              dry_run: { type: 'string', enum: ['true', 'false'] },
+              student_id: { type: 'string', pattern: '^[1-9][0-9]*$' },
+              mapping: {
+                type: 'string',
+                description:
+                  'JSON: {"<note type id>": {"en": 0, "es": 1, "en_pronunciation": null, "es_pronunciation": 2}}',
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  responses: {
+    200: jsonResponse(ankiPreviewSchema, 'Dry run: what the package holds'),
+    201: jsonResponse(ankiImportResultSchema, 'Imported'),
+    ...errorResponses(400, 401, 404, 413, 415),
+  },
+});
+
+/** Reads the import form; a body that is not valid multipart is a 400, never a 500. */
+async function readAnkiForm(c: Context) {
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody({ all: false });
+  } catch {
+    throw new ApiError(400, 'invalid_input', 'Malformed multipart/form-data body');
+  }
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
+  const { dry_run: dryRun, student_id: studentId, mapping } = parseInput(ankiImportFieldsSchema, fields);
+  const file = body.file;
+  if (!(file instanceof File) || file.size === 0) {
+    throw new ApiError(400, 'invalid_input', 'Invalid input: file', [
+      { field: 'file', code: 'invalid_type', message: 'Expected the .apkg file' },
+    ]);
+  }
+  if (file.size > ANKI_PACKAGE_MAX_BYTES) throw packageErrors.tooLarge();
+  return { bytes: Buffer.from(await file.arrayBuffer()), dryRun, studentId, mapping };
+}
+
+/** Bringing cards in (bulk rows, Anki packages) and taking decks out (CSV, .apkg). */
+export function transferRoutes(deps: AppDeps) {
+  const r = createRouter();
+  const service = transferService(deps);
+
+  r.openapi(bulkRoute, async (c) =>
+    c.json(await service.bulkCreate(currentUser(c).id, c.req.valid('param').id, c.req.valid('json').cards), 201),
+  );
+
+  r.openapi(exportRoute, async (c) => {
+    const file = await service.exportDeck(currentUser(c).id, c.req.valid('param').id, c.req.valid('query').format);
+    return c.body(new Uint8Array(file.body), 200, {
+      'content-type': file.contentType,
+      'content-disposition': `attachment; filename="${file.fileName}"`,
+    });
+  });
+
+  r.openapi(ankiRoute, async (c) => {
+    const { dryRun, ...upload } = await readAnkiForm(c);
+    const userId = currentUser(c).id;
+    if (dryRun) return c.json(await service.previewAnki(upload.bytes), 200);
+    return c.json(await service.importAnki(userId, upload), 201);
+  });
+
+  return r;
+}

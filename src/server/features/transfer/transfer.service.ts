@@ -1,0 +1,302 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import Papa from 'papaparse';
+import { ANKI_DECKS_MAX, DECK_COLORS, DECK_SUBTITLE_MAX, DECK_TITLE_MAX } from '@shared/constants';
+import type { Deck } from '@shared/schemas/deck';
+import {
+  ankiMappingSchema,
+  CSV_COLUMNS,
+  type AnkiImportResult,
+  type AnkiMapping,
+  type AnkiPreview,
+  type BulkCardsResult,
+} from '@shared/schemas/transfer';
+import type { z } from 'zod';
+import type { cardFieldsSchema } from '@shared/schemas/card';
+import type { AppDeps } from '../../context';
+import type { DbHandle } from '../../db/schema';
+import { inTransaction, inUserTransaction } from '../../db/transaction';
+import { ApiError, fieldErrors, forbidden, notFound } from '../../http/errors';
+import * as access from '../access/access.repository';
+import { addCards, cardsOfDeck } from '../cards/cards.service';
+import type { NewCard } from '../cards/cards.repository';
+import { findDeck, insertDeck, toDeckJson } from '../decks/decks.service';
+import { encodePicture, findPicture, savePicture, type StoredPicture } from '../images/images.service';
+import { openAnkiPackage, planImport, previewOf, type AnkiPackage, type PlannedCard } from './anki-import';
+import { writeApkg } from './anki-writer';
+
+type CardFields = z.output<typeof cardFieldsSchema>;
+
+/**
+ * The card-audio hook. The recorded-audio feature (being built alongside) sets `importer` to keep a
+ * note's first sound with its card: `prepare` runs before the transaction (read, check, encode),
+ * `save` inside it, and `columns` are set on the card. While it is null every sound is counted in
+ * `skipped.sounds`.
+ */
+export const ankiSounds: { importer: SoundImporter | null } = { importer: null };
+export interface SoundImporter {
+  prepare(userId: number, name: string, bytes: Buffer): Promise<PreparedSound | null>;
+}
+export interface PreparedSound {
+  columns: Partial<NewCard>;
+  save(trx: DbHandle, now: string): Promise<void>;
+}
+
+export interface AnkiUpload {
+  bytes: Buffer;
+  studentId: number | undefined;
+  /** The `mapping` form field as sent (JSON text); required unless a dry run. */
+  mapping: string | undefined;
+}
+
+export interface DeckFile {
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+}
+
+/** A picture for the import: to store (re-encoded), or already stored under its key (`stored` null). */
+interface Picture {
+  key: string;
+  stored: StoredPicture | null;
+}
+
+const deckNotFound = () => notFound('No such deck');
+const studentNotFound = () => notFound('No such student');
+
+/** The mapping form field, parsed and validated; its problems are named `mapping.<…>`. */
+function parseMapping(text: string | undefined): AnkiMapping {
+  const invalid = (fields: ReturnType<typeof fieldErrors>) =>
+    new ApiError(400, 'invalid_input', 'Invalid input: mapping', fields);
+  if (text === undefined || text.trim() === '') {
+    throw invalid([{ field: 'mapping', code: 'invalid_type', message: 'Required unless dry_run=true' }]);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw invalid([{ field: 'mapping', code: 'invalid_format', message: 'Not JSON' }]);
+  }
+  const result = ankiMappingSchema.safeParse(json);
+  if (!result.success) {
+    throw invalid(
+      fieldErrors(result.error).map((f) => ({ ...f, field: `mapping.${f.field}`.replace(/\.\(body\)$/, '') })),
+    );
+  }
+  return result.data;
+}
+
+/** A file name safe in any Content-Disposition and file system: ASCII letters, digits and dashes. */
+export function safeFileName(title: string, extension: string): string {
+  const base = title
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .toLowerCase();
+  return `${base || 'deck'}.${extension}`;
+}
+
+/** The deck's title and the nesting above it ("Parent::Child" gives "Child", subtitle "Parent::Child"). */
+function deckNames(ankiName: string): { title: string; subtitle: string | null } {
+  const parts = ankiName
+    .split('::')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const title = (parts.at(-1) ?? '').slice(0, DECK_TITLE_MAX).trim() || 'Anki deck';
+  return { title, subtitle: parts.length > 1 ? parts.join('::').slice(0, DECK_SUBTITLE_MAX) : null };
+}
+
+/** Bringing cards in (pasted rows, Anki packages) and taking a deck out (CSV, Anki package). */
+export function transferService(deps: AppDeps) {
+  const db = deps.db.kysely;
+  const now = () => deps.now().toISOString();
+  const tempRoot = path.join(deps.config.dataDir, 'tmp');
+
+  /**
+   * Each distinct picture of the plan, by its first media name: re-encoded, or, when its bytes are
+   * exactly a picture the user already has (a deck of theirs exported and brought back), that
+   * picture's key, so the round trip keeps the picture as it was.
+   */
+  async function encodePictures(userId: number, pkg: AnkiPackage, cards: PlannedCard[]) {
+    const pictures = new Map<string, Picture | null>();
+    for (const card of cards) {
+      if (!card.picture || pictures.has(card.picture[0]!)) continue;
+      let picture: Picture | null = null;
+      for (const name of card.picture) {
+        const bytes = await pkg.media(name);
+        if (!bytes) continue;
+        const hash = createHash('sha256').update(bytes).digest('hex');
+        if (await findPicture(db, userId, hash)) {
+          picture = { key: hash, stored: null };
+          break;
+        }
+        picture = await encodePicture(userId, bytes).then(
+          (stored) => ({ key: stored.key, stored }),
+          (err: unknown) => {
+            // Not a picture we read (SVG, damaged, too big): the card is made without it.
+            if (err instanceof ApiError) return null;
+            throw err;
+          },
+        );
+        break;
+      }
+      pictures.set(card.picture[0]!, picture);
+    }
+    return pictures;
+  }
+
+  /** Each card's first sound through the audio hook, when there is one. */
+  async function prepareSounds(userId: number, pkg: AnkiPackage, cards: PlannedCard[]) {
+    const sounds = new Map<PlannedCard, PreparedSound>();
+    const importer = ankiSounds.importer;
+    if (!importer) return sounds;
+    for (const card of cards) {
+      const name = card.sounds[0];
+      const bytes = name ? await pkg.media(name) : null;
+      const prepared = name && bytes ? await importer.prepare(userId, name, bytes) : null;
+      if (prepared) sounds.set(card, prepared);
+    }
+    return sounds;
+  }
+
+  async function importPackage(userId: number, pkg: AnkiPackage, studentId: number | null, mapping: AnkiMapping) {
+    const plan = planImport(pkg.collection, mapping);
+    if (plan.decks.size > ANKI_DECKS_MAX) {
+      throw new ApiError(413, 'too_many_decks', `The package would make more than ${ANKI_DECKS_MAX} decks`);
+    }
+    const all = [...plan.decks.values()].flatMap((d) => d.cards);
+    const pictures = await encodePictures(userId, pkg, all);
+    const sounds = await prepareSounds(userId, pkg, all);
+    const at = now();
+    const decks = await inUserTransaction(deps.db, userId, async (trx) => {
+      if (studentId !== null && !(await access.studentOwned(trx, userId, studentId))) throw studentNotFound();
+      for (const [name, picture] of pictures) {
+        if (picture?.stored) await savePicture(trx, userId, picture.stored, at);
+        // A picture reused by key may have been deleted since it was found.
+        else if (picture && !(await findPicture(trx, userId, picture.key))) pictures.set(name, null);
+      }
+      for (const sound of sounds.values()) await sound.save(trx, at);
+      const made: Deck[] = [];
+      let colour = 0;
+      for (const { name, cards } of plan.decks.values()) {
+        const deckId = await insertDeck(
+          trx,
+          userId,
+          {
+            ...deckNames(name),
+            student_id: studentId,
+            color: DECK_COLORS[colour++ % DECK_COLORS.length]!,
+            is_imported: 0,
+            original_deck_id: null,
+          },
+          at,
+        );
+        const rows: NewCard[] = cards.map((c) => {
+          const key = (c.picture && pictures.get(c.picture[0]!)?.key) ?? null;
+          return {
+            en: c.en,
+            es: c.es,
+            en_pronunciation: c.en_pronunciation,
+            es_pronunciation: c.es_pronunciation,
+            front_image_key: key,
+            back_image_key: key,
+            ...sounds.get(c)?.columns,
+          };
+        });
+        await addCards(trx, deckId, rows, at);
+        made.push(toDeckJson((await findDeck(trx, userId, deckId))!));
+      }
+      return made;
+    });
+    return {
+      decks,
+      cards: all.length,
+      pictures: [...pictures.values()].filter(Boolean).length,
+      skipped: {
+        notes: plan.skipped,
+        sounds: all.reduce((n, c) => n + c.sounds.length, 0) - sounds.size,
+        pictures: all.filter((c) => c.picture && !pictures.get(c.picture[0]!)).length,
+      },
+    };
+  }
+
+  return {
+    /** Adds every card to an own deck, or none: one transaction; 404 for anyone else's deck, 403 for an imported one. */
+    async bulkCreate(userId: number, deckId: number, cards: CardFields[]): Promise<BulkCardsResult> {
+      return inUserTransaction(deps.db, userId, async (trx) => {
+        const deck = await access.deckOwned(trx, userId, deckId);
+        if (!deck) throw deckNotFound();
+        if (deck.imported) throw forbidden('Cards of an imported deck cannot be changed', 'imported_deck');
+        await addCards(trx, deckId, cards, now());
+        return { created: cards.length };
+      });
+    },
+
+    /** One of the user's decks (imported ones too) as CSV or an Anki package, read from one snapshot. */
+    async exportDeck(userId: number, deckId: number, format: 'csv' | 'apkg'): Promise<DeckFile> {
+      const { deck, cards, pictures } = await inTransaction(
+        deps.db,
+        async (trx) => {
+          const found = await findDeck(trx, userId, deckId);
+          if (!found) throw deckNotFound();
+          const deckCards = await cardsOfDeck(trx, deckId);
+          const keys = new Set(deckCards.map((c) => c.front_image_key ?? c.back_image_key).filter(Boolean));
+          const bytes = new Map<string, Uint8Array>();
+          if (format === 'apkg') {
+            for (const key of keys) {
+              const picture = await findPicture(trx, userId, key!);
+              if (picture) bytes.set(`${key}.webp`, picture.data);
+            }
+          }
+          return { deck: found, cards: deckCards, pictures: bytes };
+        },
+        { snapshot: true },
+      );
+      if (format === 'csv') {
+        const rows = cards.map((c) => [c.en, c.es, c.en_pronunciation ?? '', c.es_pronunciation ?? '']);
+        // The byte order mark makes spreadsheets read the file as UTF-8; CRLF and quoting as RFC 4180.
+        const csv = `\uFEFF${Papa.unparse({ fields: [...CSV_COLUMNS], data: rows }, { newline: '\r\n' })}\r\n`;
+        return {
+          fileName: safeFileName(deck.title, 'csv'),
+          contentType: 'text/csv; charset=utf-8',
+          body: Buffer.from(csv),
+        };
+      }
+      const body = await writeApkg(
+        deck.title,
+        cards.map((c) => {
+          const key = c.front_image_key ?? c.back_image_key;
+          return { ...c, picture: key && pictures.has(`${key}.webp`) ? `${key}.webp` : null };
+        }),
+        pictures,
+        { at: deps.now(), tempRoot },
+      );
+      return { fileName: safeFileName(deck.title, 'apkg'), contentType: 'application/octet-stream', body };
+    },
+
+    /** A dry run: what an .apkg holds and a proposed mapping; nothing is stored. */
+    async previewAnki(bytes: Buffer): Promise<AnkiPreview> {
+      const pkg = await openAnkiPackage(bytes, tempRoot);
+      try {
+        return previewOf(pkg);
+      } finally {
+        pkg.close();
+      }
+    },
+
+    /** Makes one deck per Anki deck (for the student, or shared) and one card per mapped note, in one transaction. */
+    async importAnki(userId: number, upload: AnkiUpload): Promise<AnkiImportResult> {
+      const mapping = parseMapping(upload.mapping);
+      const studentId = upload.studentId ?? null;
+      if (studentId !== null && !(await access.studentOwned(db, userId, studentId))) throw studentNotFound();
+      const pkg = await openAnkiPackage(upload.bytes, tempRoot);
+      try {
+        return await importPackage(userId, pkg, studentId, mapping);
+      } finally {
+        pkg.close();
+      }
+    },
+  };
+}
