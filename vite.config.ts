@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { preloadFonts } from './scripts/font-preload-plugin';
 import { themeBoot } from './scripts/theme-boot-plugin';
 
 export const alias = {
@@ -12,7 +13,7 @@ export const alias = {
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), themeBoot()],
+  plugins: [react(), themeBoot(), preloadFonts(['andika-latin-400-normal.woff2', 'andika-latin-700-normal.woff2'])],
   resolve: { alias },
   build: {
     outDir: path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? 'dist', 'client'),

@@ -4,6 +4,7 @@
 // lookup, no validation: whatever the app spends beyond this is the cost of those.
 import http from 'node:http';
 import Database from 'better-sqlite3';
+import { memoryEndpoints } from './baseline-memory.mjs';
 
 const db = new Database(process.env.BASELINE_DB);
 // The app's pragmas (src/server/db/database.ts), so that writes cost the same.
@@ -21,15 +22,16 @@ const stmt = (sql) => {
   return s;
 };
 const marks = (n) => Array.from({ length: n }, () => '?').join(', ');
+const memory = memoryEndpoints(stmt, userId);
 
 const SQL = {
   studentOwned: 'select "id" from "students" where "id" = ? and "user_id" = ?',
   deckList:
-    'select "decks"."id", "decks"."student_id", "decks"."title", "decks"."subtitle", "decks"."color", "decks"."is_imported", "decks"."original_deck_id", "decks"."is_archived", "decks"."created_at", "users"."name" as "user_name", "users"."picture" as "user_picture", (select count(*) as "n" from "cards" where "cards"."deck_id" = "decks"."id") as "card_count" from "decks" inner join "users" on "users"."id" = "decks"."user_id" where "decks"."user_id" = ? and "decks"."student_id" = ? order by "decks"."created_at" desc, "decks"."id" desc',
+    'select "decks"."id", "decks"."student_id", "decks"."title", "decks"."subtitle", "decks"."color", "decks"."is_imported", "decks"."original_deck_id", "decks"."is_archived", "decks"."created_at", "users"."name" as "user_name", "users"."picture" as "user_picture", (select count(*) as "n" from "cards" where "cards"."deck_id" = "decks"."id") as "card_count" from "decks" inner join "users" on "users"."id" = "decks"."user_id" where "decks"."user_id" = ? and ("decks"."student_id" = ? or "decks"."student_id" is null) order by "decks"."created_at" desc, "decks"."id" desc',
   deckFind:
     'select "decks"."id", "decks"."student_id", "decks"."title", "decks"."subtitle", "decks"."color", "decks"."is_imported", "decks"."original_deck_id", "decks"."is_archived", "decks"."created_at", "users"."name" as "user_name", "users"."picture" as "user_picture", (select count(*) as "n" from "cards" where "cards"."deck_id" = "decks"."id") as "card_count" from "decks" inner join "users" on "users"."id" = "decks"."user_id" where "decks"."user_id" = ? and "decks"."id" = ?',
   deckCards:
-    'select "id", "deck_id", "en", "es", "en_pronunciation", "es_pronunciation", "front_image_key", "back_image_key" from "cards" where "deck_id" = ? order by "id"',
+    'select "id", "deck_id", "en", "es", "en_pronunciation", "es_pronunciation", "front_image_key", "back_image_key", "en_audio_key", "es_audio_key" from "cards" where "deck_id" = ? order by "id"',
   overall:
     'select count(*) as "decks_studied", coalesce(sum(sessions), 0) as "total_sessions", sum(cards_mastered) * 100.0 / nullif(sum(cards_studied), 0) as "overall_accuracy", coalesce(sum(study_seconds), 0) as "total_study_time" from "study_totals" where "student_id" = ?',
   deckStatistics:
@@ -92,6 +94,7 @@ function progress(studentId) {
       accuracy_percentage: Number(c.accuracy_percentage),
       times_studied: Number(c.times_studied),
     })),
+    memory_statistics: memory.memoryStatistics(studentId, 'UTC', new Date()),
   };
 }
 
@@ -123,6 +126,7 @@ function saveCardPerformance(input) {
         totals.set(r.card_id, t);
       }
       stmt(SQL.upsertCardTotals(totals.size)).run(...[...totals.values()].flat());
+      memory.recordReviews(input.student_id, input.card_results, new Date(now));
       result = { ok: true, duplicate: false, saved: input.card_results.length };
     }
     stmt('commit').run();
@@ -148,7 +152,23 @@ function handle(req, res) {
     if (url.pathname === '/api/decks') {
       const studentId = Number(url.searchParams.get('student_id'));
       if (!stmt(SQL.studentOwned).get(studentId, userId)) return missing(res);
-      return json(res, 200, stmt(SQL.deckList).all(userId, studentId).map(deckJson));
+      const counts = memory.deckCounts(studentId, new Date());
+      return json(
+        res,
+        200,
+        stmt(SQL.deckList)
+          .all(userId, studentId)
+          .map((row) => {
+            const c = counts.get(row.id);
+            return Object.assign(deckJson(row), { due_count: c?.due_count ?? 0, new_count: c?.new_count ?? 0 });
+          }),
+      );
+    }
+    if (parts[2] === 'students' && parts[4] === 'review' && parts.length === 5) {
+      const tz = url.searchParams.get('tz') ?? 'UTC';
+      if (!memory.isTimeZone(tz)) return json(res, 400, { error: 'Bad time zone', code: 'invalid_input' });
+      const queue = memory.reviewQueue(Number(parts[3]), tz, new Date());
+      return queue ? json(res, 200, queue) : missing(res);
     }
     if (parts[2] === 'decks' && parts.length === 4) {
       const id = Number(parts[3]);

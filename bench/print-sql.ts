@@ -13,12 +13,15 @@ import * as sessions from '../src/server/features/auth/sessions.repository';
 import * as cards from '../src/server/features/cards/cards.repository';
 import * as decks from '../src/server/features/decks/decks.repository';
 import * as images from '../src/server/features/images/images.repository';
+import { memoryStatistics } from '../src/server/features/memory/memory-statistics.service';
+import { recordReviews } from '../src/server/features/memory/memory.service';
+import { deckReviewCounts, reviewQueue } from '../src/server/features/memory/review-queue.service';
 import * as progress from '../src/server/features/progress/progress.repository';
 import * as study from '../src/server/features/study/study.repository';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'print-sql-'));
 const sqlite = new SQLite(path.join(dir, 'db.sqlite'));
-// No parent rows exist here: only the SQL text matters.
+// Few parent rows exist here: only the SQL text matters.
 sqlite.pragma('foreign_keys = OFF');
 const seen = new Set<string>();
 let capture = false;
@@ -33,14 +36,57 @@ const kysely = new Kysely<Database>({
 });
 const db: Db = { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
 await migrate(db);
+// Spaced repetition reads a student's settings before it gets far: one student, deck and three cards.
+const C = '2025-01-01T00:00:00.000Z';
+await kysely
+  .insertInto('users')
+  .values({ id: 1, email: null, email_normalized: null, name: 'U', given_name: null, picture: null, created_at: C })
+  .execute();
+await kysely
+  .insertInto('students')
+  .values({ id: 2, user_id: 1, name: 'S', age: null, native_language: '', created_at: C })
+  .execute();
+await kysely
+  .insertInto('decks')
+  .values({
+    id: 3,
+    user_id: 1,
+    student_id: 2,
+    title: 'D',
+    subtitle: null,
+    color: '#ff6b6b',
+    is_imported: 0,
+    original_deck_id: null,
+    is_archived: 0,
+    created_at: C,
+  })
+  .execute();
+await kysely
+  .insertInto('cards')
+  .values(
+    [1, 2, 3].map((id) => ({
+      id,
+      deck_id: 3,
+      en: 'e',
+      es: 's',
+      en_pronunciation: null,
+      es_pronunciation: null,
+      front_image_key: null,
+      back_image_key: null,
+      created_at: C,
+    })),
+  )
+  .execute();
+const now = new Date('2025-01-15T09:00:00.000Z');
 capture = true;
 
 const section = (name: string) => console.log(`\n==== ${name}\n`);
 section('session lookup (src/server/features/auth/sessions.repository.ts)');
 await sessions.findByTokenHash(kysely, 'h');
-section('GET /api/decks?student_id=');
+section('GET /api/decks?student_id= (UTC: the day ends at 2025-01-16T00:00:00.000Z)');
 await access.studentOwned(kysely, 1, 2);
 await decks.list(kysely, 1, 2);
+await deckReviewCounts(kysely, { userId: 1, studentId: 2, tz: 'UTC', now });
 section('GET /api/decks/{id}');
 await decks.find(kysely, 1, 3);
 await cards.ofDeck(kysely, 3);
@@ -49,6 +95,9 @@ await access.studentOwned(kysely, 1, 2);
 await progress.overall(kysely, 2);
 await progress.deckStatistics(kysely, 1, 2);
 await progress.problematicCards(kysely, 1, 2);
+await memoryStatistics(kysely, { userId: 1, studentId: 2, tz: 'UTC', now });
+section('GET /api/students/{id}/review (UTC)');
+await reviewQueue(kysely, { userId: 1, studentId: 2, tz: 'UTC', now });
 section('GET /api/images/{key}');
 await images.find(kysely, 1, 'k');
 section('POST /api/card-performance');
@@ -58,6 +107,12 @@ await inTransaction(db, async (trx) => {
   await study.claimKey(trx, 1, 'card-performance', 'key', 'now');
   const row = { student_id: 2, deck_id: 3, card_id: 1, is_correct: 1, created_at: 'now' };
   await progress.insertCardResults(trx, [row, { ...row, card_id: 2 }]);
+  // Two known cards: the first answers of them, then the save as the bench sends it.
+  const answers = [1, 2].map((card_id) => ({ card_id, rating: 'good' as const }));
+  capture = false;
+  await recordReviews(trx, { userId: 1, studentId: 2, now, results: answers });
+  capture = true;
+  await recordReviews(trx, { userId: 1, studentId: 2, now: new Date(+now + 60_000), results: answers });
   throw new Error('roll back');
 }).catch(() => undefined);
 await kysely.destroy();

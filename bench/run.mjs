@@ -4,7 +4,7 @@
 // Environment (all optional):
 //   BENCH_DURATION     seconds of each measured load run (10)      BENCH_WARMUP   warm-up seconds (3)
 //   BENCH_CONNECTIONS  concurrent connections (50)                  BENCH_ROUNDS   load rounds, median kept (1)
-//   BENCH_ONLY         comma list of api,scale,pictures,uploads,imports,static,bundle,pages (all)
+//   BENCH_ONLY         comma list of api,scale,pictures,uploads,imports,paste,static,bundle,pages (all)
 //   BENCH_BUILD_DIR    the build to measure (dist; `npm run build` first when missing or older than src;
 //                      BENCH_NO_BUILD=1 measures it as it is)
 //   BENCH_PROFILE=1    write a V8 CPU profile of the app server to bench/results/profiles/
@@ -17,6 +17,7 @@ import { measureFirstView } from '../scripts/check-bundle-size.mjs';
 import { ensureBuild, machine } from './lib/build.mjs';
 import { pictureFigures, staticFigures } from './lib/checks.mjs';
 import { importFigures } from './lib/imports.mjs';
+import { pastePreviewFigures } from './lib/paste-preview.mjs';
 import { get, measureLoad, sampleLatency } from './lib/load.mjs';
 import { auditPages } from './lib/pages.mjs';
 import { makeJpeg } from './lib/picture.mjs';
@@ -32,7 +33,7 @@ const cfg = {
   connections: Number(env.BENCH_CONNECTIONS ?? 50),
   rounds: Math.max(1, Number(env.BENCH_ROUNDS ?? 1)),
   only: new Set(
-    (env.BENCH_ONLY ?? 'api,scale,pictures,uploads,imports,static,bundle,pages').split(',').map((s) => s.trim()),
+    (env.BENCH_ONLY ?? 'api,scale,pictures,uploads,imports,paste,static,bundle,pages').split(',').map((s) => s.trim()),
   ),
   buildDir: path.resolve(env.BENCH_BUILD_DIR ?? 'dist'),
   profile: env.BENCH_PROFILE === '1',
@@ -120,10 +121,10 @@ async function main() {
     servers.push(limit);
     const cookie = seeded.cookie;
     const auth = { cookie };
-    const { ana, ben, cleo, dan } = seeded.students;
+    const { ana, ben, cleo, dan, eve } = seeded.students;
     const api = apiClient(app.url);
     const deck = await api.call('GET', `/api/decks/${seeded.deckId}`, undefined, auth);
-    const cardIds = deck.cards.slice(0, 10).map((c) => c.id);
+    const cardIds = deck.cards.slice(0, 20).map((c) => c.id);
     // The data is what the figures claim, or the run stops here.
     const decksOfAna = await api.call('GET', `/api/decks?student_id=${ana}`, undefined, auth);
     const progressOfBen = await api.call('GET', `/api/progress/${ben}`, undefined, auth);
@@ -138,10 +139,18 @@ async function main() {
         `seeding: Ben's progress is not what was seeded: ${JSON.stringify(progressOfBen.overall_statistics)}`,
       );
     }
+    const reviewOfEve = await api.call('GET', `/api/students/${eve}/review`, undefined, auth);
+    const eveMemory = SIZES.decksOfEve * SIZES.knownPerDeckOfEve;
+    if (results.rows.memory_states < eveMemory || reviewOfEve.cards.length === 0) {
+      throw new Error(`seeding: Eve's review is not what was seeded: ${JSON.stringify(reviewOfEve.counts)}`);
+    }
     results.seed_check = {
       ana_decks: decksOfAna.length,
       ben_sessions: progressOfBen.overall_statistics.total_sessions,
       ben_problem_cards: progressOfBen.problematic_cards.length,
+      ben_cards_learned: progressOfBen.memory_statistics.cards_learned,
+      eve_memory_rows: eveMemory,
+      eve_review_counts: reviewOfEve.counts,
     };
 
     const reads = [
@@ -149,6 +158,7 @@ async function main() {
       ['GET /api/decks/{id}', `/api/decks/${seeded.deckId}`],
       ['GET /api/progress/{id}', `/api/progress/${ben}`],
       ['GET /api/images/{key}', `/api/images/${seeded.imageKey}`],
+      ['GET /api/students/{id}/review', `/api/students/${eve}/review`],
     ];
 
     if (cfg.only.has('api')) {
@@ -165,20 +175,23 @@ async function main() {
       }
       let n = 0;
       const runId = Date.now().toString(36);
-      const body = () =>
+      // Each save also moves the memory of its cards (spaced repetition), as a study session's does.
+      const body = (count) => () =>
         JSON.stringify({
           student_id: ana,
-          card_results: cardIds.map((id, i) => ({ card_id: id, is_correct: (n + i) % 3 !== 0 })),
+          card_results: cardIds.slice(0, count).map((id, i) => ({ card_id: id, is_correct: (n + i) % 3 !== 0 })),
           idempotency_key: `bench-${runId}-${n++}`,
         });
-      results.api.push(
-        await compare('POST /api/card-performance', app, limit, (s) => ({
-          path: '/api/card-performance',
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(s === app ? auth : {}) },
-          makeBody: body,
-        })),
-      );
+      for (const count of [10, 20]) {
+        results.api.push(
+          await compare(`POST /api/card-performance${count === 10 ? '' : ` (${count} results)`}`, app, limit, (s) => ({
+            path: '/api/card-performance',
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...(s === app ? auth : {}) },
+            makeBody: body(count),
+          })),
+        );
+      }
       results.rss_after_api_mb = rssMb(app.pid);
     }
 
@@ -195,6 +208,11 @@ async function main() {
       const orNull = (p) => p.catch(() => null);
       const limitSmall = await orNull(sampleLatency(`${limit.url}/api/progress/${cleo}`, {}, { pid: limit.pid }));
       const limitLarge = await orNull(sampleLatency(`${limit.url}/api/progress/${ben}`, {}, { pid: limit.pid }));
+      log('scale: review of 50,000 memory rows over 200 decks, one request at a time');
+      const review = await sampleLatency(`${app.url}/api/students/${eve}/review`, auth, { pid: app.pid });
+      const limitReview = await orNull(
+        sampleLatency(`${limit.url}/api/students/${eve}/review`, {}, { pid: limit.pid }),
+      );
       results.scale = {
         progress_1k: small,
         progress_100k: large,
@@ -202,6 +220,8 @@ async function main() {
         limit_progress_1k: limitSmall,
         limit_progress_100k: limitLarge,
         deck_list_1000: manyDecks,
+        review_50k: review,
+        limit_review_50k: limitReview,
       };
     }
 
@@ -233,6 +253,11 @@ async function main() {
     if (cfg.only.has('imports')) {
       log('imports: cards/bulk and an Anki package');
       results.imports = await importFigures(app.url, cookie, app.pid, log);
+    }
+
+    if (cfg.only.has('paste')) {
+      log('paste: 5,000 rows into Import cards, in Chromium');
+      results.paste = await pastePreviewFigures(app.url, cookie, seeded.deckId, log);
     }
 
     const clientDir = path.join(cfg.buildDir, 'client');

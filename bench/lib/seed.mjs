@@ -2,6 +2,7 @@
 // API (as a user makes them), then the bulk rows written straight into the SQLite file, in one
 // transaction, while no server is running.
 import Database from 'better-sqlite3';
+import { finishMemory, memoryWriter } from './seed-memory.mjs';
 
 export const SIZES = {
   decksOfAna: 30, // GET /api/decks?student_id=
@@ -12,6 +13,10 @@ export const SIZES = {
   decksOfDan: 1_000, // deck list at scale
   cardsPerDeckOfDan: 10,
   resultsPerSession: 30,
+  decksOfEve: 200, // GET /api/students/{id}/review: 50,000 memory rows over 200 decks
+  cardsPerDeckOfEve: 260,
+  knownPerDeckOfEve: 250, // the rest are new cards
+  lapsedOfEve: 50, // forgotten in the last half hour, in their relearning step
 };
 
 /** A signed-in API client: JSON in and out, the session cookie kept. */
@@ -62,11 +67,12 @@ export async function seedThroughApi(baseUrl, jpeg) {
     name: 'Bench Parent',
   });
   const student = (name) => api.call('POST', '/api/students', { name, age: 7, native_language: 'English' });
-  const [ana, ben, cleo, dan] = [
+  const [ana, ben, cleo, dan, eve] = [
     await student('Ana'),
     await student('Ben'),
     await student('Cleo'),
     await student('Dan'),
+    await student('Eve'),
   ];
   const deck = await api.call('POST', '/api/decks', {
     title: 'Animals 1',
@@ -94,7 +100,7 @@ export async function seedThroughApi(baseUrl, jpeg) {
   return {
     userId: user.id,
     cookie: api.cookie,
-    students: { ana: ana.id, ben: ben.id, cleo: cleo.id, dan: dan.id },
+    students: { ana: ana.id, ben: ben.id, cleo: cleo.id, dan: dan.id, eve: eve.id },
     deckId: deck.id,
     imageKey,
     upload: { inputBytes: jpeg.length, uploadMs },
@@ -103,7 +109,9 @@ export async function seedThroughApi(baseUrl, jpeg) {
 
 /**
  * Straight into the database file: Ana's other decks, Ben's and Cleo's decks with their card results
- * and study sessions, Dan's 1,000 decks. Timestamps are spread over the past year.
+ * and study sessions (and the review log and memory the app keeps of them), Dan's 1,000 decks, Eve's
+ * 200 decks with 50,000 cards she has learnt over the past months. Timestamps are spread over the
+ * past year.
  */
 export function seedBulk(dbFile, seeded) {
   // (Rows written here bypass the app, so the running totals it keeps are refreshed at the end.)
@@ -142,6 +150,7 @@ export function seedBulk(dbFile, seeded) {
     'insert into study_sessions (student_id, deck_id, cards_studied, cards_mastered, cards_not_mastered, accuracy_percentage, study_duration_seconds, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const { userId, students, imageKey } = seeded;
+  const memory = memoryWriter(db);
 
   function decks(studentId, count, cardsEach, prefix) {
     const out = [];
@@ -173,8 +182,12 @@ export function seedBulk(dbFile, seeded) {
     return out;
   }
 
-  /** `total` results in sessions of one deck each; every card has its own chance of being right. */
+  /**
+   * `total` results in sessions of one deck each; every card has its own chance of being right.
+   * Each answer is a review too (Mastered: good, Not mastered: again), as the app saves it.
+   */
   function history(studentId, studentDecks, total) {
+    const answers = new Map();
     const chance = new Map();
     for (const { cards } of studentDecks) for (const c of cards) chance.set(c, 0.45 + random() * 0.55);
     const sessions = Math.ceil(total / SIZES.resultsPerSession);
@@ -189,6 +202,9 @@ export function seedBulk(dbFile, seeded) {
         const right = random() < chance.get(card) ? 1 : 0;
         mastered += right;
         insertResult.run(studentId, deckId, card, right, when);
+        const log = answers.get(card) ?? { deckId, reviews: [] };
+        log.reviews.push({ rating: right ? 'good' : 'again', at: Date.parse(when) });
+        answers.set(card, log);
       }
       written += n;
       insertSession.run(
@@ -202,6 +218,7 @@ export function seedBulk(dbFile, seeded) {
         when,
       );
     }
+    for (const [card, { deckId, reviews }] of answers) memory.card(studentId, deckId, card, reviews);
   }
 
   db.transaction(() => {
@@ -211,11 +228,21 @@ export function seedBulk(dbFile, seeded) {
     const cleoDecks = decks(students.cleo, SIZES.decksOfBen, SIZES.cardsPerDeck, 'Cleo deck');
     history(students.cleo, cleoDecks, SIZES.resultsOfCleo);
     decks(students.dan, SIZES.decksOfDan, SIZES.cardsPerDeckOfDan, 'Dan deck');
+    const eveDecks = decks(students.eve, SIZES.decksOfEve, SIZES.cardsPerDeckOfEve, 'Eve deck');
+    const lapseEvery = Math.floor((SIZES.decksOfEve * SIZES.knownPerDeckOfEve) / SIZES.lapsedOfEve);
+    let known = 0;
+    for (const { deckId, cards } of eveDecks) {
+      for (const card of cards.slice(0, SIZES.knownPerDeckOfEve)) {
+        const lapseAt = ++known % lapseEvery === 0 ? now - 20 * 60_000 : undefined;
+        memory.reviewedCard(students.eve, deckId, card, now, random, { lapseAt });
+      }
+    }
+    finishMemory(db);
   })();
   refreshProgressTotals(db);
   db.pragma('wal_checkpoint(TRUNCATE)');
   const counts = Object.fromEntries(
-    ['decks', 'cards', 'card_results', 'study_sessions'].map((t) => [
+    ['decks', 'cards', 'card_results', 'study_sessions', 'review_logs', 'memory_states'].map((t) => [
       t,
       db.prepare(`select count(*) as n from ${t}`).get().n,
     ]),

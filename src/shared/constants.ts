@@ -110,6 +110,8 @@ export const IMPORT_CARDS_MAX = 500;
 export const BULK_CARDS_MAX = 5_000;
 /** Largest bulk import body: BULK_CARDS_MAX cards at full length in two-byte characters, with JSON's overhead. */
 export const BULK_CARDS_BODY_MAX_BYTES = 24 * 1024 * 1024;
+/** Largest text file (CSV, TSV, TXT) the deck import reads in the browser: a 10 MB list fits; a wrong file chosen by mistake does not freeze the page. */
+export const TEXT_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** Largest Anki package (.apkg) accepted: a deck of pictures fits; the upload is held in memory while it is read. */
 export const ANKI_PACKAGE_MAX_BYTES = 50 * 1024 * 1024;
 /** Most bytes a package may inflate to, all its files together (checked from the headers and again while inflating). */
@@ -156,6 +158,8 @@ export const IMAGE_DECODE_CONCURRENCY = 2;
 export const AUDIO_MAX_BYTES = 2 * 1024 * 1024;
 /** Longest recording accepted for a card side: a word or a sentence, said slowly. */
 export const AUDIO_MAX_SECONDS = 15;
+/** Where recording in the card form stops by itself: one word or a short sentence, well under the limit above. */
+export const AUDIO_RECORD_MAX_SECONDS = 10;
 /** Most seconds one audio file may spend decoding and re-encoding before it is refused. */
 export const AUDIO_DECODE_BUDGET_SECONDS = 10;
 /** Audio files decoded at the same time, over all users (each user's wait behind each other). */

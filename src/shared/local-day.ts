@@ -32,10 +32,22 @@ export function localDate(instant: number | Date, tz: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+// Day starts never change (for the runtime's zone data) and a server asks for the same few hundred
+// again and again (a progress read needs 100), while each costs tens of µs: kept, up to a bound.
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_KEPT = 50_000;
+
 /** The instant (ms) a local date starts in `tz`; the first existing minute when midnight is skipped by DST. */
 export function startOfLocalDay(date: string, tz: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return +new TZDateMini(y, m - 1, d, tz);
+  const key = `${tz} ${date}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+    start = +new TZDateMini(y, m - 1, d, tz);
+    if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return start;
 }
 
 /** The date `days` calendar days after `date` (negative: before). */

@@ -33,7 +33,9 @@ export function prefetchFirstView(qc: QueryClient, pathname: string): Promise<un
     else if (studentId && pathname === '/') {
       started.push(qc.prefetchQuery(deckListQuery(studentId)), qc.prefetchQuery(reviewQueueQuery(studentId)));
     } else if (studentId && pathname === '/study/review') started.push(qc.prefetchQuery(reviewQueueQuery(studentId)));
-    else if (studentId && pathname === '/progress') started.push(qc.prefetchQuery(progressQuery(studentId)));
+    else if (studentId && pathname === '/progress') {
+      started.push(qc.prefetchQuery(progressQuery(studentId)), qc.prefetchQuery(deckListQuery(studentId)));
+    }
   }
   return Promise.all(started);
 }

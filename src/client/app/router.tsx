@@ -29,11 +29,13 @@ function lazyPage(path: string, load: () => Promise<PageModule>): LazyPage {
 const signIn = lazyPage('/signin', () => import('./routes/sign-in'));
 const authCallback = lazyPage('/auth/callback', () => import('./routes/auth-callback'));
 const deck = lazyPage('/deck/:id', () => import('./routes/deck'));
+// Before /study/:id, which its path also matches (preloadPage takes the first match).
+const review = lazyPage('/study/review', () => import('./routes/review'));
 const study = lazyPage('/study/:id', () => import('./routes/study'));
 const progress = lazyPage('/progress', () => import('./routes/progress'));
 const bugs = lazyPage('/bugs', () => import('./routes/bugs'));
 const onboarding = lazyPage('/onboarding', () => import('./routes/onboarding'));
-const lazyPages = [signIn, authCallback, deck, study, progress, bugs, onboarding];
+const lazyPages = [signIn, authCallback, deck, review, study, progress, bugs, onboarding];
 
 /**
  * A page whose code arrived at boot renders at once (React.lazy would still suspend it for a tick
@@ -67,7 +69,7 @@ export function AppRoutes() {
           <Route path="/" element={<HomePage />} />
         </Route>
         <Route element={<RequireUser signedOut={<SignInRequired />} />}>{pageRoute(bugs)}</Route>
-        <Route element={<RequireUser />}>{[deck, study, progress, onboarding].map(pageRoute)}</Route>
+        <Route element={<RequireUser />}>{[deck, review, study, progress, onboarding].map(pageRoute)}</Route>
         {[signIn, authCallback].map(pageRoute)}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

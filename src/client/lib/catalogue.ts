@@ -29,6 +29,18 @@ export function catalogueText(deck: CatalogueDeck, language: string): DeckText {
     : { title: deck.title, subtitle: deck.subtitle };
 }
 
+const translating = (language: string) => !language.startsWith('en');
+
+/**
+ * True while the catalogue's translations are still on their way, in another language than English
+ * (asking for them at once): a page can wait for them rather than show a title that then changes.
+ */
+export function useDeckTextPending(): boolean {
+  const { i18n } = useTranslation();
+  const translate = translating(i18n.language);
+  return useQuery({ ...catalogueQuery, enabled: translate }).isPending && translate;
+}
+
 /**
  * Title and subtitle of decks in the interface language: a deck imported from the catalogue (stored
  * with the catalogue's English text) shows the catalogue's translation. The catalogue is read only
@@ -39,7 +51,7 @@ export function catalogueText(deck: CatalogueDeck, language: string): DeckText {
 export function useDeckText(enabled: boolean): (deck: NamedDeck) => DeckText {
   const { i18n } = useTranslation();
   const language = i18n.language;
-  const translate = !language.startsWith('en');
+  const translate = translating(language);
   const catalogue = useQuery({ ...catalogueQuery, enabled: enabled && translate });
   const decks = catalogue.data?.decks;
   return useCallback(

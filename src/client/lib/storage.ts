@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   pendingStudySaves: 'pendingStudySaves',
   /** Each student's streak as last shown on this device (JSON { studentId: days }), to celebrate when it grows. */
   seenStreaks: 'seenStreaks',
+  /** The column mapping of the last text import into a deck (JSON list of roles), offered again next time. */
+  lastImportMapping: 'lastImportMapping',
 } as const;
 export type StorageKey = keyof typeof STORAGE_KEYS;
 

@@ -1,6 +1,6 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import { sqliteReader } from './database';
-import type { Database } from './schema';
+import type { Database, DbHandle } from './schema';
 
 interface Entry {
   query: CompiledQuery<unknown>;
@@ -43,5 +43,22 @@ export function precompiled<A extends unknown[], R>(build: (db: Kysely<Database>
     }
     const result = await db.executeQuery<R>({ ...query, parameters } as CompiledQuery<R>);
     return result.rows;
+  };
+}
+
+/**
+ * A statement over a list of values (rows to insert, ids to match) compiled once per list length,
+ * then run with each call's values (see precompiled): building and compiling a 20-row insert
+ * costs more CPU than storing it. Callers keep lists within a bound (the cache grows by length).
+ */
+export function compiledPerLength<R>(build: (db: DbHandle, ...values: unknown[]) => Compilable<R>) {
+  const byLength = new Map<number, (db: DbHandle, ...values: unknown[]) => Promise<R[]>>();
+  return (db: DbHandle, values: unknown[]): Promise<R[]> => {
+    let run = byLength.get(values.length);
+    if (!run) {
+      run = precompiled(build);
+      byLength.set(values.length, run);
+    }
+    return run(db, ...values);
   };
 }

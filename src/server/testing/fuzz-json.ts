@@ -87,7 +87,12 @@ const studentFields = {
 /** reviewed_at values the server must refuse: not ISO-8601 times with an offset, or far from any clock it may have. */
 const badReviewedAt = fc.oneof(
   fc.constantFrom('yesterday', '2025-06-01', '2025-06-01 12:00:00', '2025-13-01T00:00:00Z', '2025-06-01T12:00:00'),
-  fc.constantFrom('2100-01-01T00:00:00.000Z', '2000-01-01T00:00:00.000Z', '1970-01-01T00:00:00Z', '9999-12-31T23:59:59Z'),
+  fc.constantFrom(
+    '2100-01-01T00:00:00.000Z',
+    '2000-01-01T00:00:00.000Z',
+    '1970-01-01T00:00:00Z',
+    '9999-12-31T23:59:59Z',
+  ),
   fc.integer(),
   fc.constant(null),
 );

@@ -53,18 +53,18 @@ export const deckSchema = z.object({
   creator_name: z.string(),
   creator_avatar: z.string().nullable(),
   creator_is_helper: z.boolean(),
-});
-export type Deck = z.infer<typeof deckSchema>;
-
-/**
- * An item of GET /api/decks: with `student_id` asked, also that student's cards due today (review
- * cards due on their local day, learning cards due now) and cards never answered.
- */
-export const deckListItemSchema = deckSchema.extend({
+  /**
+   * Only in GET /api/decks with `student_id`: that student's cards of the deck due today (review
+   * cards due on their local day, learning cards due now) and cards never answered.
+   */
   due_count: z.number().int().optional(),
   new_count: z.number().int().optional(),
 });
-export type DeckListItem = z.infer<typeof deckListItemSchema>;
+export type Deck = z.infer<typeof deckSchema>;
+
+/** An item of GET /api/decks (with `student_id`: due_count and new_count present). */
+export const deckListItemSchema = deckSchema;
+export type DeckListItem = Deck;
 
 export const deckWithCardsSchema = deckSchema.extend({ cards: z.array(cardSchema) });
 export type DeckWithCards = z.infer<typeof deckWithCardsSchema>;

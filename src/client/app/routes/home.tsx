@@ -1,11 +1,15 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { Spinner } from '@client/components/ui/feedback';
 import { useCurrentStudent } from '@client/lib/current-student';
 import { readFlag } from '@client/lib/storage';
+import { useRefreshDecks } from '@client/features/decks/api/get-decks';
 import { DecksHome, DecksHomeLoading } from '@client/features/decks/components/decks-home';
 import { useProgress } from '@client/features/progress/api/progress-api';
 import { TodayPanel } from '@client/features/review/components/today-panel';
 import { HomeTour } from '@client/features/tours/components/home-tour';
+import { AnkiImportDialog } from '@client/features/transfer/components/lazy-transfer-dialogs';
 
 /** `/` while the user check runs: a device that was signed in shows the deck list's frame at once. */
 export function HomePending() {
@@ -24,18 +28,18 @@ export function HomePending() {
  */
 function Today({ studentId }: { studentId: number }) {
   const progress = useProgress(studentId);
-  return <TodayPanel studentId={studentId} streak={progress.data && streakOf(progress.data)} />;
+  return <TodayPanel studentId={studentId} streak={progress.data?.memory_statistics.streak_days} />;
 }
-
-const streakOf = (progress: { memory_statistics?: { streak_days: number } | null }) =>
-  progress.memory_statistics?.streak_days;
 
 /**
  * `/` for a user (visitors get the welcome): onboarding first for new users, the deck list
  * otherwise, with the current student's Today panel above it.
  */
 export function HomePage() {
+  const { t } = useTranslation();
   const { currentStudent, isLoading } = useCurrentStudent();
+  const refreshDecks = useRefreshDecks();
+  const [ankiOpen, setAnkiOpen] = useState(false);
   if (!readFlag('onboardingCompleted')) return <Navigate to="/onboarding" replace />;
   return (
     <main id="main">
@@ -47,6 +51,16 @@ export function HomePage() {
           key={currentStudent?.id ?? 'all'}
           studentId={currentStudent?.id ?? null}
           intro={currentStudent && <Today studentId={currentStudent.id} />}
+          newItems={[{ label: t('transfer.anki.menu'), onSelect: () => setAnkiOpen(true) }]}
+        />
+      )}
+      {ankiOpen && (
+        <AnkiImportDialog
+          open
+          onOpenChange={setAnkiOpen}
+          studentId={currentStudent?.id ?? null}
+          studentName={currentStudent?.name ?? null}
+          refreshDecks={refreshDecks}
         />
       )}
       <HomeTour />

@@ -1,11 +1,25 @@
+import { useMemo } from 'react';
+import type { Student } from '@shared/schemas/student';
 import { Spinner } from '@client/components/ui/feedback';
 import { useCurrentStudent } from '@client/lib/current-student';
+import { useDecks } from '@client/features/decks/api/get-decks';
 import { NoStudentProgress, StudentProgress } from '@client/features/progress/components/student-progress';
 
-/** `/progress`: the current student's progress. */
+/** `/progress`: the current student's progress, with each deck's cards due today from the deck list. */
 export default function ProgressPage() {
   const { currentStudent, isLoading } = useCurrentStudent();
   if (isLoading) return <Spinner />;
   if (!currentStudent) return <NoStudentProgress />;
-  return <StudentProgress key={currentStudent.id} student={currentStudent} />;
+  return <Progress key={currentStudent.id} student={currentStudent} />;
+}
+
+function Progress({ student }: { student: Student }) {
+  const decks = useDecks(student.id);
+  const dueCounts = useMemo(() => {
+    const list = decks.data;
+    return list?.some((d) => d.due_count !== undefined)
+      ? new Map(list.map((d) => [d.id, d.due_count ?? 0]))
+      : undefined;
+  }, [decks.data]);
+  return <StudentProgress student={student} dueCounts={dueCounts} />;
 }

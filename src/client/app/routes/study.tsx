@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { NotFoundScreen } from '@client/components/not-found-screen';
 import { isNotFound, VISIT_STALE_MS } from '@client/lib/api-client';
 import { useCurrentStudent } from '@client/lib/current-student';
@@ -8,9 +8,17 @@ import { useDeck } from '@client/features/decks/api/get-decks';
 import { useRefreshProgress } from '@client/features/progress/api/progress-api';
 import { StudyScreen } from '@client/features/study/components/study-screen';
 import { StudyTour } from '@client/features/tours/components/study-tour';
+import { ReviewPage } from './review';
+
+/** `/study/{id}`, or with `?mode=review` only the deck's cards due today (the review page). */
+export default function StudyOrReviewPage() {
+  const id = parseRouteId(useParams().id);
+  const [search] = useSearchParams();
+  return search.get('mode') === 'review' && id !== null ? <ReviewPage deckId={id} /> : <StudyPage />;
+}
 
 /** `/study/{id}`: a session over the deck (read afresh for every visit) for the current student. */
-export default function StudyPage() {
+function StudyPage() {
   const { t } = useTranslation();
   const id = parseRouteId(useParams().id);
   const deck = useDeck(id, VISIT_STALE_MS);

@@ -6,13 +6,13 @@ import { CloseIcon } from './icons';
 import styles from './ui.module.css';
 
 /** The open modal behind Dialog (loaded on first use, see dialog.tsx). */
-export function DialogView({ open, onOpenChange, title, description, children, footer }: DialogProps) {
+export function DialogView({ open, onOpenChange, title, description, children, footer, wide }: DialogProps) {
   const { t } = useTranslation();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content className={styles.dialog}>
+        <RadixDialog.Content className={wide ? `${styles.dialog} ${styles.dialogWide}` : styles.dialog}>
           <RadixDialog.Title className={styles.dialogTitle}>{title}</RadixDialog.Title>
           {description ? (
             <RadixDialog.Description className={styles.dialogDescription}>{description}</RadixDialog.Description>

@@ -13,6 +13,8 @@ export interface DialogProps {
   children?: ReactNode;
   /** Buttons at the bottom, right-aligned. */
   footer?: ReactNode;
+  /** Wider, for content such as a table. */
+  wide?: boolean;
 }
 
 // The modal itself (Radix: focus trap, scroll lock, Escape) downloads when a dialog first opens, so

@@ -27,4 +27,22 @@ describe('buildCardForm', () => {
     expect(buildCardForm(text, { kind: 'remove' }).get('remove_image')).toBe('true');
     expect(buildCardForm(text, { kind: 'remove' }, 3).has('remove_image')).toBe(false);
   });
+
+  it('sends each side’s new recording as en_audio / es_audio, and keeps the others by sending nothing', () => {
+    const file = new File([new Uint8Array([1, 2, 3])], 'es-recording.webm', { type: 'audio/webm' });
+    const form = buildCardForm(text, { kind: 'keep' }, 7, {
+      en: { kind: 'keep' },
+      es: { kind: 'replace', file, recorded: true },
+    });
+    expect((form.get('es_audio') as File).name).toBe('es-recording.webm');
+    expect(form.has('en_audio')).toBe(false);
+    expect([...form.keys()].some((k) => k.startsWith('remove_'))).toBe(false);
+  });
+
+  it('asks to remove a side’s recording only when editing', () => {
+    const audio = { en: { kind: 'remove' }, es: { kind: 'keep' } } as const;
+    expect(buildCardForm(text, { kind: 'keep' }, undefined, audio).get('remove_en_audio')).toBe('true');
+    expect(buildCardForm(text, { kind: 'keep' }, undefined, audio).has('remove_es_audio')).toBe(false);
+    expect(buildCardForm(text, { kind: 'keep' }, 3, audio).has('remove_en_audio')).toBe(false);
+  });
 });

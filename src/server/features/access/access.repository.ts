@@ -1,4 +1,4 @@
-import { precompiled } from '../../db/precompiled';
+import { compiledPerLength, precompiled } from '../../db/precompiled';
 import type { DbHandle } from '../../db/schema';
 
 /**
@@ -44,6 +44,17 @@ export async function deckUsable(db: DbHandle, userId: number, studentId: number
   return Boolean(row);
 }
 
+// Every study save runs this: compiled once per number of cards (src/server/db/precompiled.ts).
+const usableCards = compiledPerLength((db, userId, studentId, ...cardIds) =>
+  db
+    .selectFrom('cards')
+    .innerJoin('decks', 'decks.id', 'cards.deck_id')
+    .select(['cards.id', 'cards.deck_id'])
+    .where('cards.id', 'in', cardIds as number[])
+    .where('decks.user_id', '=', userId as number)
+    .where((eb) => eb.or([eb('decks.student_id', 'is', null), eb('decks.student_id', '=', studentId as number)])),
+);
+
 /** The cards among `cardIds` that are in decks the student may study (see deckUsable), with their deck. */
 export function cardsUsable(
   db: DbHandle,
@@ -51,12 +62,5 @@ export function cardsUsable(
   studentId: number,
   cardIds: number[],
 ): Promise<{ id: number; deck_id: number }[]> {
-  return db
-    .selectFrom('cards')
-    .innerJoin('decks', 'decks.id', 'cards.deck_id')
-    .select(['cards.id', 'cards.deck_id'])
-    .where('cards.id', 'in', cardIds)
-    .where('decks.user_id', '=', userId)
-    .where((eb) => eb.or([eb('decks.student_id', 'is', null), eb('decks.student_id', '=', studentId)]))
-    .execute();
+  return usableCards(db, [userId, studentId, ...cardIds]);
 }

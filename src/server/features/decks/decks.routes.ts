@@ -7,7 +7,6 @@ import { idParamSchema, okSchema } from '@shared/schemas/common';
 import { timeZoneSchema } from '@shared/schemas/review';
 import {
   createDeckSchema,
-  deckListItemSchema,
   deckSchema,
   deckWithCardsSchema,
   duplicateDeckSchema,
@@ -29,7 +28,7 @@ const listRoute = createRoute({
     'local day (`tz`, an IANA time zone name; UTC when absent).',
   request: { query: z.object({ student_id: idParamSchema.optional(), tz: timeZoneSchema.optional() }) },
   responses: {
-    200: jsonResponse(z.array(deckListItemSchema), "Every deck of the user, or one student's; newest first"),
+    200: jsonResponse(z.array(deckSchema), "Every deck of the user, or one student's; newest first"),
     ...errorResponses(400, 401, 404),
   },
 });

@@ -1,7 +1,7 @@
 import { DUPLICATE_TITLE_MAX, DUPLICATE_TITLE_PREFIX, HELPER_AUTHOR_NAME } from '@shared/constants';
 import type { CatalogueCard } from '@shared/schemas/catalogue';
 import type { createDeckSchema, renameDeckSchema } from '@shared/schemas/deck';
-import type { Deck, DeckListItem, DeckWithCards } from '@shared/schemas/deck';
+import type { Deck, DeckWithCards } from '@shared/schemas/deck';
 import type { z } from 'zod';
 import { findCatalogueDeck } from '../../catalogue/index';
 import type { AppDeps } from '../../context';
@@ -74,7 +74,7 @@ export function decksService(deps: AppDeps) {
      * The user's decks, or only those of one of their students (404 for anyone else's), then with
      * that student's due and new cards of each, counted in the local day of `tz`.
      */
-    async list(userId: number, studentId?: number, tz = 'UTC'): Promise<DeckListItem[]> {
+    async list(userId: number, studentId?: number, tz = 'UTC'): Promise<Deck[]> {
       if (studentId === undefined) return (await repo.list(db, userId)).map(toDeckJson);
       if (!(await access.studentOwned(db, userId, studentId))) throw studentNotFound();
       const [rows, counts] = await Promise.all([

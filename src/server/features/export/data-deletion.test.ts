@@ -20,6 +20,11 @@ beforeAll(async () => {
   b = await t.user('bob');
   fa = await seedFamily(t, a, '#c83232');
   fb = await seedFamily(t, b, '#3264c8');
+  // A finished review day each (the app records one only when a student's whole queue is seen done).
+  await t.db.kysely
+    .insertInto('streak_days')
+    .values([...fa.students, ...fb.students].map((student_id) => ({ student_id, day: '2025-01-15' })))
+    .execute();
   expect((await a.post(`/api/bugs/${fb.bugs[0]}/vote`)).status).toBe(200);
   expect((await b.post(`/api/bugs/${fa.bugs[0]}/vote`)).status).toBe(200);
 });
@@ -68,6 +73,12 @@ function rowsOfUser(db: Db, id: number): Promise<Counts> {
       card_results: progress,
       study_totals: progress,
       card_totals: progress,
+      review_logs: sql`student_id in (select id from students where user_id = ${id})
+        or card_id in (select id from cards where deck_id in (select id from decks where user_id = ${id}))`,
+      memory_states: progress,
+      new_card_cursors: progress,
+      review_activity: progress,
+      streak_days: sql`student_id in (select id from students where user_id = ${id})`,
       idempotency_keys: mine,
       bugs: mine,
       bug_votes: sql`user_id = ${id} or bug_id in (select id from bugs where user_id = ${id})`,
@@ -105,6 +116,11 @@ function rowsOfStudent(db: Db, userId: number, id: number): Promise<Counts> {
       card_results: progress,
       study_totals: progress,
       card_totals: progress,
+      review_logs: sql`student_id = ${id} or card_id in (select id from cards where deck_id in (${decks}))`,
+      memory_states: progress,
+      new_card_cursors: progress,
+      review_activity: progress,
+      streak_days: sql`student_id = ${id}`,
       idempotency_keys: none,
       bugs: none,
       bug_votes: none,
@@ -122,7 +138,17 @@ describe('DELETE /api/students/{id}', () => {
     const before = await tableCounts(t.db);
     const gone = await rowsOfStudent(t.db, a.id, fa.firstStudent);
     // The seed gives the student something in each table it can own rows of.
-    for (const table of ['students', 'decks', 'cards', 'images', 'audio', 'study_sessions', 'card_results']) {
+    for (const table of [
+      'students',
+      'decks',
+      'cards',
+      'images',
+      'audio',
+      'study_sessions',
+      'card_results',
+      'review_logs',
+      'memory_states',
+    ]) {
       expect(gone[table], table).toBeGreaterThan(0);
     }
     const bobBefore = await rowsOfUser(t.db, b.id);

@@ -5,8 +5,8 @@ import type { Database, DbHandle } from '../../db/schema';
 /**
  * What the memory repositories share: the columns they read and the scope of a query on a
  * student's memory. "The student's decks" are those the home screen lists for them
- * (decks.repository.ts: the user's decks whose student_id is the student), archived ones left out;
- * one deck is any the student may study (the service checks it).
+ * (decks.repository.ts: the user's decks whose student_id is the student or none), archived ones
+ * left out; one deck is any the student may study (the service checks it).
  */
 
 /** The student's memory of a card as stored (every column null while the card is new). */
@@ -69,63 +69,54 @@ export const cardColumns = [
 export const LEARNING_STATES = ['learning', 'relearning'];
 
 /**
- * Which cards: one deck, or all the student's decks. Memory rows exist only in decks the student
- * may study (their own and the user's shared decks), and decks never change hands; so "the
- * student's decks, archived ones left out" is the student's memory less the rows in
- * `excludedDecks` (the user's shared decks and the student's archived ones): usually none, and
- * then no row needs checking against its deck.
+ * Which cards: one deck, or all the student's decks. A deck may move to another student (or to
+ * every student) and back, and the memory stays with the cards: so "all the student's decks" is
+ * read as the student's memory in the decks the student now has, a set the database builds once
+ * per query.
  */
-export type Scope = { deckId: number } | { userId: number; excludedDecks: number[] };
+export type Scope = { deckId: number } | { userId: number };
 
 export type InScope = (eb: ExpressionBuilder<Database, 'memory_states'>) => Expression<SqlBool>;
 
+/** The scope of all the user's student's decks (see Scope). */
+export const studentScope = (userId: number): Scope => ({ userId });
+
 /**
- * A query on the student's memory, in any scope, compiled once per shape (src/server/db/precompiled.ts):
- * for one deck, and for all decks per number of decks left out (the list's length changes the SQL).
+ * The ids of the decks the home screen lists for the user's student (decks.repository.ts): their
+ * own and every student's, archived ones left out unless asked. Two index ranges, (user, student)
+ * and (user, no student), rather than one OR, which would read every deck of the user.
  */
+export function decksOfStudent(db: DbHandle, userId: number, studentId: number, withArchived = false) {
+  const of = (student: 'own' | 'shared') => {
+    const q = db
+      .selectFrom('decks')
+      .select('decks.id')
+      .where('decks.user_id', '=', userId)
+      .where('decks.student_id', student === 'own' ? '=' : 'is', student === 'own' ? studentId : null);
+    return withArchived ? q : q.where('decks.is_archived', '=', 0);
+  };
+  return of('own').unionAll(of('shared'));
+}
+
+/** A query on the student's memory, in either scope, each compiled once (src/server/db/precompiled.ts). */
 export function scoped<A extends unknown[], R>(
   build: (db: DbHandle, studentId: number, inScope: InScope, ...args: A) => Compilable<R>,
 ) {
   const inDeck = precompiled((db, studentId: number, deckId: number, ...args: A) =>
     build(db, studentId, (eb) => eb('memory_states.deck_id', '=', deckId), ...args),
   );
-  const leavingOut = new Map<number, (db: DbHandle, studentId: number, ...rest: unknown[]) => Promise<R[]>>();
-  const forExcluded = (n: number) => {
-    let run = leavingOut.get(n);
-    if (!run) {
-      run = precompiled((db, studentId: number, ...rest: unknown[]) =>
-        build(
-          db,
-          studentId,
-          (eb) => (n === 0 ? eb.lit(true) : eb('memory_states.deck_id', 'not in', rest.slice(0, n) as number[])),
-          ...(rest.slice(n) as A),
-        ),
-      );
-      leavingOut.set(n, run);
-    }
-    return run;
-  };
+  const inStudentDecks = precompiled((db, studentId: number, userId: number, ...args: A) =>
+    build(
+      db,
+      studentId,
+      (eb) => eb('memory_states.deck_id', 'in', decksOfStudent(db, userId, studentId)),
+      ...args,
+    ),
+  );
   return (db: DbHandle, scope: Scope, studentId: number, ...args: A): Promise<R[]> =>
     'deckId' in scope
       ? inDeck(db, studentId, scope.deckId, ...args)
-      : forExcluded(scope.excludedDecks.length)(db, studentId, ...scope.excludedDecks, ...args);
-}
-
-/**
- * A statement over a list of values (rows to insert, ids to match) compiled once per list length,
- * then run with each call's values (src/server/db/precompiled.ts): building and compiling a
- * 20-row insert costs more CPU than storing it.
- */
-export function compiledPerLength<R>(build: (db: DbHandle, ...values: unknown[]) => Compilable<R>) {
-  const byLength = new Map<number, (db: DbHandle, ...values: unknown[]) => Promise<R[]>>();
-  return (db: DbHandle, values: unknown[]): Promise<R[]> => {
-    let run = byLength.get(values.length);
-    if (!run) {
-      run = precompiled(build);
-      byLength.set(values.length, run);
-    }
-    return run(db, ...values);
-  };
+      : inStudentDecks(db, studentId, scope.userId, ...args);
 }
 
 /** `values` (as compiledPerLength passes them) back into rows of `columns`. */

@@ -70,23 +70,34 @@ export async function averageRecall(
   return row && Number(row.n) > 0 ? Number(row.mean) : null;
 }
 
-const activitySince = precompiled((db, studentId: number, fromSlot: string) =>
+// Summed per local day by the database (a busy student has hundreds of quarter hours in 12 weeks):
+// each day is the slots from its start to the next day's, read as one index range.
+const activityOfDays = precompiled((db, studentId: number, ...bounds: string[]) =>
   db
-    .selectFrom('review_activity')
-    .select((eb) => ['slot', eb.fn.sum<number>('reviews').as('reviews'), eb.fn.sum<number>('correct').as('correct')])
-    .where('student_id', '=', studentId)
-    .where('slot', '>=', fromSlot)
-    .groupBy('slot'),
+    .selectFrom(
+      sql<{ lo: string; hi: string }>`(${sql.join(
+        bounds.slice(1).map((hi, i) => sql`select ${bounds[i]} as lo, ${hi} as hi`),
+        sql` union all `,
+      )})`.as('d'),
+    )
+    .innerJoin('review_activity as a', (join) =>
+      join.on('a.student_id', '=', studentId).onRef('a.slot', '>=', 'd.lo').onRef('a.slot', '<', 'd.hi'),
+    )
+    .select((eb) => ['d.lo', eb.fn.sum<number>('a.reviews').as('reviews'), eb.fn.sum<number>('a.correct').as('correct')])
+    .groupBy('d.lo'),
 );
 
-/** Answers (all decks) per UTC quarter hour from `fromSlot` on. */
-export async function activity(
+/**
+ * Answers (all decks) per day: `bounds` are the first UTC quarter hour of each day and of the day
+ * after the last (ascending); each day with answers comes back with its first slot as `day`.
+ */
+export async function activityPerDay(
   db: DbHandle,
   studentId: number,
-  fromSlot: string,
-): Promise<{ slot: string; reviews: number; correct: number }[]> {
-  return (await activitySince(db, studentId, fromSlot)).map((r) => ({
-    slot: r.slot,
+  bounds: string[],
+): Promise<{ day: string; reviews: number; correct: number }[]> {
+  return (await activityOfDays(db, studentId, ...bounds)).map((r) => ({
+    day: r.lo,
     reviews: Number(r.reviews),
     correct: Number(r.correct),
   }));

@@ -1,9 +1,10 @@
 import { ACTIVITY_DAYS, FORECAST_DAYS, STREAK_REST_DAY_WINDOW } from '@shared/constants';
-import { addDays, localDate, quarterHour, startOfLocalDay } from '@shared/local-day';
+import { addDays, quarterHour, startOfLocalDay } from '@shared/local-day';
 import type { MemoryStatistics } from '@shared/schemas/review';
 import type { DbHandle } from '../../db/schema';
-import { activity, averageRecall, countDueBefore, streakDays } from './memory-statistics.repository';
-import { countDue, studentScope } from './review-queue.repository';
+import { activityPerDay, averageRecall, countDueBefore, streakDays } from './memory-statistics.repository';
+import { studentScope } from './memory-sql';
+import { countDue } from './review-queue.repository';
 import { observe, queueOf, studentDay } from './review-queue.service';
 
 /**
@@ -47,9 +48,13 @@ export async function memoryStatistics(
   const d = await studentDay(db, input);
   const { tz, studentId } = d;
   const firstDay = addDays(d.day, -(ACTIVITY_DAYS - 1));
-  const scope = await studentScope(db, input.userId, studentId);
+  const scope = studentScope(input.userId);
+  // The first quarter hour of each activity day, and of tomorrow.
+  const bounds = Array.from({ length: ACTIVITY_DAYS + 1 }, (_, i) =>
+    quarterHour(startOfLocalDay(addDays(firstDay, i), tz)),
+  );
   const ends = Array.from({ length: FORECAST_DAYS }, (_, k) => startOfLocalDay(addDays(d.day, k + 1), tz));
-  const [q, learned, dueBy, recall, slots, days] = await Promise.all([
+  const [q, learned, dueBy, recall, days, finishedDays] = await Promise.all([
     queueOf(db, d, scope, false),
     countDue(db, scope, studentId, 'review', '9999', Number.MAX_SAFE_INTEGER), // every card in review
     countDueBefore(
@@ -59,7 +64,7 @@ export async function memoryStatistics(
       ends.map((t) => new Date(t).toISOString()),
     ),
     averageRecall(db, scope, studentId, d.now.toISOString()),
-    activity(db, studentId, quarterHour(startOfLocalDay(firstDay, tz))),
+    activityPerDay(db, studentId, bounds),
     streakDays(db, studentId),
   ]);
   const todayFinished = await observe(db, d, q.finishedNow);
@@ -71,15 +76,10 @@ export async function memoryStatistics(
     reviews: 0,
     correct: 0,
   }));
-  const byDate = new Map(activityDays.map((a) => [a.date, a]));
-  for (const s of slots) {
-    const a = byDate.get(localDate(Date.parse(`${s.slot}:00Z`), tz));
-    if (!a) continue;
-    a.reviews += s.reviews;
-    a.correct += s.correct;
-  }
+  const dayOf = new Map(bounds.map((b, i) => [b, activityDays[i]!]));
+  for (const day of days) Object.assign(dayOf.get(day.day)!, { reviews: day.reviews, correct: day.correct });
 
-  const finished = new Set(days);
+  const finished = new Set(finishedDays);
   if (todayFinished) finished.add(d.day);
   return {
     cards_learned: learned,

@@ -1,8 +1,8 @@
 import type { ReviewRating } from '@shared/constants';
 import type { ReviewedMemory } from '@shared/srs';
-import { precompiled } from '../../db/precompiled';
+import { compiledPerLength, precompiled } from '../../db/precompiled';
 import type { DbHandle } from '../../db/schema';
-import { compiledPerLength, memoryColumns, rowsOf, valuesOf, type MemoryColumns } from './memory-sql';
+import { memoryColumns, rowsOf, valuesOf, type MemoryColumns } from './memory-sql';
 
 /**
  * The SQL that writes spaced repetition: the review log (append-only), each student's memory per

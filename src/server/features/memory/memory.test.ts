@@ -44,6 +44,8 @@ const once = async (studentId: number, cardId: number, rating: ReviewRating, whe
 const queue = (studentId: number, now: number, opts: { deckId?: number; tz?: string } = {}) =>
   reviewQueue(t.db.kysely, { userId, studentId, tz: opts.tz ?? 'UTC', now: at(now), deckId: opts.deckId });
 const ids = (q: { cards: { id: number }[] }) => q.cards.map((c) => c.id);
+/** Every student of the user reviews a shared deck: the tests that make one remove it when done. */
+const dropSharedDeck = (id: number) => t.db.kysely.deleteFrom('decks').where('id', '=', id).execute();
 
 async function rowCounts(studentId: number) {
   const count = async (table: 'review_logs' | 'memory_states' | 'review_activity') =>
@@ -328,26 +330,32 @@ describe('reviewQueue', () => {
     const shared = await seedDeck(t.db, userId);
     const [card] = await seedCards(t.db, shared, 1);
     expect(ids(await queue(studentId, T0, { deckId: shared }))).toEqual([card]);
+    await dropSharedDeck(shared);
   });
 
-  it('leaves archived and shared decks out of the review of all decks', async () => {
+  it("reviews the student's own and every student's decks; archived decks and decks moved away are left out", async () => {
     const { studentId, deckId, cards } = await family(2);
     const shared = await seedDeck(t.db, userId);
     const [sharedCard] = await seedCards(t.db, shared, 1);
     await once(studentId, cards[0]!, 'again', T0);
     await once(studentId, sharedCard!, 'again', T0);
     expect(await queue(studentId, T0 + MINUTE)).toMatchObject({
-      cards: [{ id: cards[0] }, { id: cards[1] }],
-      counts: { due: 0, new: 1, learning: 1 },
+      cards: [{ id: cards[0] }, { id: sharedCard }, { id: cards[1] }],
+      counts: { due: 0, new: 1, learning: 2 },
     });
+    const only = { cards: [{ id: sharedCard }], counts: { due: 0, new: 0, learning: 1 } };
     await t.db.kysely.updateTable('decks').set({ is_archived: 1 }).where('id', '=', deckId).execute();
-    expect(await queue(studentId, T0 + MINUTE)).toMatchObject({
-      cards: [],
-      counts: { due: 0, new: 0, learning: 0 },
-      next_due_at: null,
-    });
+    expect(await queue(studentId, T0 + MINUTE)).toMatchObject(only);
     expect(ids(await queue(studentId, T0 + MINUTE, { deckId }))).toEqual(cards);
-    expect(ids(await queue(studentId, T0 + MINUTE, { deckId: shared }))).toEqual([sharedCard]);
+
+    const sibling = await seedStudent(t.db, userId, 'Sibling');
+    await t.db.kysely.updateTable('decks').set({ is_archived: 0, student_id: sibling }).where('id', '=', deckId).execute();
+    expect(await queue(studentId, T0 + MINUTE)).toMatchObject(only);
+    await expect(queue(studentId, T0 + MINUTE, { deckId })).rejects.toMatchObject({ status: 404 });
+    // Moved back, the deck comes back with what the student remembers of it.
+    await t.db.kysely.updateTable('decks').set({ student_id: studentId }).where('id', '=', deckId).execute();
+    expect(ids(await queue(studentId, T0 + MINUTE))).toEqual([cards[0], sharedCard, cards[1]]);
+    await dropSharedDeck(shared);
   });
 
   it('finds new cards between and after the ones already seen, and cards added later', async () => {

@@ -4,6 +4,7 @@ import type { Database, DbHandle } from '../../db/schema';
 import {
   LEARNING_STATES,
   cardColumns,
+  decksOfStudent,
   memoryColumns,
   scoped,
   type InScope,
@@ -17,25 +18,6 @@ import {
  * seen, what today's answers leave of the daily limits, the days recorded as finished, and the
  * counts of each deck.
  */
-
-// Two lookups rather than one OR, so that each reads its own index whatever the user's deck count.
-const sharedDecks = precompiled((db, userId: number) =>
-  db.selectFrom('decks').select('id').where('user_id', '=', userId).where('student_id', 'is', null),
-);
-const archivedDecks = precompiled((db, userId: number, studentId: number) =>
-  db
-    .selectFrom('decks')
-    .select('id')
-    .where('student_id', '=', studentId)
-    .where('user_id', '=', userId)
-    .where('is_archived', '=', 1),
-);
-
-/** The scope of all the student's decks (see Scope). */
-export async function studentScope(db: DbHandle, userId: number, studentId: number): Promise<Scope> {
-  const [shared, archived] = await Promise.all([sharedDecks(db, userId), archivedDecks(db, userId, studentId)]);
-  return { userId, excludedDecks: [...shared, ...archived].map((r) => r.id) };
-}
 
 // Each state is read on its own: one index range (student, state, due) read in due order, so
 // that a limit stops the reading (two states in one query would be read whole and sorted).
@@ -196,10 +178,7 @@ const oneDeck = precompiled((db, studentId: number, deckId: number) =>
   decksWithCursor(db, studentId).where('decks.id', '=', deckId),
 );
 const studentDecks = precompiled((db, studentId: number, userId: number) =>
-  decksWithCursor(db, studentId)
-    .where('decks.user_id', '=', userId)
-    .where('decks.student_id', '=', studentId)
-    .where('decks.is_archived', '=', 0),
+  decksWithCursor(db, studentId).where('decks.id', 'in', decksOfStudent(db, userId, studentId)),
 );
 const unseenAfter = precompiled((db, studentId: number, deckId: number, after: number, limit: number) =>
   db
@@ -300,17 +279,14 @@ export async function addStreakDay(db: DbHandle, studentId: number, day: string)
 
 // ---- Per deck (the deck list) -------------------------------------------------------------------
 
-// Both read the decks the list shows for the student (decks.repository.ts: the user's decks whose
-// student_id is the student), each deck from its own index range, and are compiled once: the deck
-// list is a hot read.
+// Both read the decks the list shows for the student, each deck from its own index range, and are
+// compiled once: the deck list is a hot read.
 const dueOfDecks = precompiled((db, studentId: number, endOfDay: string, now: string, userId: number) =>
   db
     .selectFrom('memory_states')
     .select(['memory_states.deck_id', (eb) => eb.fn.countAll<number>().as('n')])
     .where('memory_states.student_id', '=', studentId)
-    .where('memory_states.deck_id', 'in', (eb) =>
-      eb.selectFrom('decks').select('decks.id').where('decks.user_id', '=', userId).where('decks.student_id', '=', studentId),
-    )
+    .where('memory_states.deck_id', 'in', decksOfStudent(db, userId, studentId, true))
     .where('memory_states.due', '<', endOfDay)
     .where((eb) => eb.or([eb('memory_states.state', '=', 'review'), eb('memory_states.due', '<=', now)]))
     .groupBy('memory_states.deck_id'),
@@ -332,8 +308,7 @@ const unseenOfDecks = precompiled((db, studentId: number, userId: number) =>
         .where(unseenBy(studentId))
         .as('n'),
     ])
-    .where('decks.user_id', '=', userId)
-    .where('decks.student_id', '=', studentId),
+    .where('decks.id', 'in', decksOfStudent(db, userId, studentId, true)),
 );
 
 /**

@@ -5,7 +5,7 @@ import { NEW_MEMORY, type Memory } from '@shared/srs';
 import type { DbHandle } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { deckUsable } from '../access/access.repository';
-import type { QueueCard, Scope } from './memory-sql';
+import { studentScope, type QueueCard, type Scope } from './memory-sql';
 import { memoryOf, requireTimeZone } from './memory.service';
 import { learningSettings, type LearningSettingsRow } from './memory.repository';
 import {
@@ -16,7 +16,6 @@ import {
   dueCards,
   firstDue,
   newCards,
-  studentScope,
 } from './review-queue.repository';
 
 /**
@@ -152,7 +151,7 @@ export async function reviewQueue(
 ): Promise<ReviewQueue> {
   const { deckId } = input;
   const scopeOf = async (): Promise<Scope> => {
-    if (deckId === undefined) return studentScope(db, input.userId, input.studentId);
+    if (deckId === undefined) return studentScope(input.userId);
     if (!(await deckUsable(db, input.userId, input.studentId, deckId))) throw notFound('Deck not found');
     return { deckId };
   };

@@ -12,7 +12,7 @@ const getRoute = createRoute({
   method: 'get',
   path: '/api/progress/{studentId}',
   description:
-    '`memory_statistics` are counted in the student\'s local day (`tz`, an IANA time zone name; UTC when absent).',
+    "`memory_statistics` are counted in the student's local day (`tz`, an IANA time zone name; UTC when absent).",
   request: { params: z.object({ studentId: idParamSchema }), query: z.object({ tz: timeZoneSchema.optional() }) },
   responses: { 200: jsonResponse(progressSchema, "The student's progress"), ...errorResponses(400, 401, 404) },
 });

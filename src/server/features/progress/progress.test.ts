@@ -59,6 +59,12 @@ describe('GET /api/progress/{studentId}', () => {
       overall_statistics: { decks_studied: 0, total_sessions: 0, overall_accuracy: null, total_study_time: 0 },
       deck_statistics: [],
       problematic_cards: [],
+      memory_statistics: expect.objectContaining({
+        cards_learned: 0,
+        cards_due_today: 0,
+        streak_days: 0,
+        average_recall: null,
+      }),
     });
   });
 

@@ -16,7 +16,10 @@ const studentColumns = [
 
 /** The fields a user sets on a student; a setting left undefined keeps its value (its default on insert). */
 export type StudentFields = Required<Pick<Updateable<StudentsTable>, 'name' | 'age' | 'native_language'>> &
-  Pick<Updateable<StudentsTable>, 'auto_read' | 'desired_retention' | 'new_per_day' | 'max_reviews_per_day' | 'grading'>;
+  Pick<
+    Updateable<StudentsTable>,
+    'auto_read' | 'desired_retention' | 'new_per_day' | 'max_reviews_per_day' | 'grading'
+  >;
 
 /** The user's students, oldest first (the first one is the default current student). */
 export function list(db: DbHandle, userId: number) {

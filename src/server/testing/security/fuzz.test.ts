@@ -153,8 +153,8 @@ describe('fuzzing', () => {
 
   it('GET /api/students/{id}/review, /api/decks and /api/progress/{id} refuse bad deck_id and tz query parameters', async () => {
     const badZone = fc.oneof(
-      fc.constantFrom('Mars/Olympus', '+01:00', 'UTC+1', 'Europe/', '/Madrid', 'europe madrid', '', 'a'.repeat(65)),
-      nastyString(20).filter((z) => !/^[A-Za-z][A-Za-z0-9_+\/-]*$/.test(z)),
+      fc.constantFrom('Mars/Olympus', '+01:00', 'Europe/', '/Madrid', 'europe madrid', '', 'a'.repeat(65)),
+      nastyString(20).filter((z) => !/^[A-Za-z][A-Za-z0-9_+/-]*$/.test(z)),
     );
     const paths = [
       (q: string) => `/api/students/${w.student}/review?${q}`,
@@ -163,7 +163,12 @@ describe('fuzzing', () => {
     ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...paths), badZone, (path, zone) =>
-        probe('GET', path(`tz=${encodeURIComponent(zone)}`), { kind: 'bad ?tz', sure: true, headers: {} }, owner.cookie),
+        probe(
+          'GET',
+          path(`tz=${encodeURIComponent(zone)}`),
+          { kind: 'bad ?tz', sure: true, headers: {} },
+          owner.cookie,
+        ),
       ),
       { seed: SEED, numRuns: RUNS.params * 2 },
     );

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Card } from '@shared/schemas/card';
 import { apiFetch } from '@client/lib/api-client';
-import { buildCardForm, type CardText, type PictureChange } from '../card-form-data';
+import { buildCardForm, type AudioChanges, type CardText, type PictureChange } from '../card-form-data';
 
 /**
  * Reads the deck again after a card changed (its card list, the lists' card counts); the
@@ -15,13 +15,15 @@ export interface SaveCardVars {
   deckId: number;
   text: CardText;
   picture: PictureChange;
+  /** Each side's recording; kept when absent. */
+  audio?: AudioChanges;
 }
 
-/** POST /api/cards (new) or PUT /api/cards/{id} (edit), as multipart with the picture. */
-export function saveCard({ cardId, deckId, text, picture }: SaveCardVars): Promise<Card> {
+/** POST /api/cards (new) or PUT /api/cards/{id} (edit), as multipart with the picture and recordings. */
+export function saveCard({ cardId, deckId, text, picture, audio }: SaveCardVars): Promise<Card> {
   return cardId === undefined
-    ? apiFetch<Card>('/api/cards', { method: 'POST', form: buildCardForm(text, picture, deckId) })
-    : apiFetch<Card>(`/api/cards/${cardId}`, { method: 'PUT', form: buildCardForm(text, picture) });
+    ? apiFetch<Card>('/api/cards', { method: 'POST', form: buildCardForm(text, picture, deckId, audio) })
+    : apiFetch<Card>(`/api/cards/${cardId}`, { method: 'PUT', form: buildCardForm(text, picture, undefined, audio) });
 }
 
 export function useSaveCard(refreshDeck: RefreshDeck) {

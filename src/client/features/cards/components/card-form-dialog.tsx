@@ -11,7 +11,9 @@ import { TextField } from '@client/components/ui/field';
 import { ApiRequestError } from '@client/lib/api-client';
 import { errorText, serverFieldErrors } from '@client/lib/errors';
 import { useSaveCard, type RefreshDeck } from '../api/card-mutations';
-import type { CardText, PictureChange } from '../card-form-data';
+import { audioErrors } from '../audio-errors';
+import { KEEP_AUDIO, type AudioChanges, type AudioSide, type CardText, type PictureChange } from '../card-form-data';
+import { AudioField } from './audio-field';
 import { PictureField } from './picture-field';
 import styles from './cards.module.css';
 
@@ -25,7 +27,7 @@ interface Props {
   refreshDeck: RefreshDeck;
 }
 
-/** Add or edit a card: picture (optional), English (required) and Spanish (required) with pronunciations. */
+/** Add or edit a card: picture (optional), English and Spanish (required) with pronunciations and sounds (optional). */
 export function CardFormDialog({ open, onOpenChange, deckId, card, onSaved, refreshDeck }: Props) {
   const { t } = useTranslation();
   return (
@@ -47,7 +49,13 @@ export function CardFormDialog({ open, onOpenChange, deckId, card, onSaved, refr
 }
 
 // Refusals of the picture itself, shown under the picture field.
-const PICTURE_ERRORS = new Set(['too_large', 'unsupported_image', 'unsupported_heic', 'image_dimensions', 'image_too_complex']);
+const PICTURE_ERRORS = new Set([
+  'too_large',
+  'unsupported_image',
+  'unsupported_heic',
+  'image_dimensions',
+  'image_too_complex',
+]);
 
 function CardForm({
   deckId,
@@ -65,6 +73,7 @@ function CardForm({
   const { t } = useTranslation();
   const save = useSaveCard(refreshDeck);
   const [picture, setPicture] = useState<PictureChange>({ kind: 'keep' });
+  const [audio, setAudio] = useState<AudioChanges>(KEEP_AUDIO);
   const form = useForm<CardFields, unknown, CardText>({
     resolver: zodResolver(cardFieldsSchema),
     defaultValues: {
@@ -75,15 +84,30 @@ function CardForm({
     },
   });
   const err = save.error;
+  const soundErrors = audioErrors(err);
   const pictureError =
-    err instanceof ApiRequestError && PICTURE_ERRORS.has(err.code) ? errorText(err, t('cards.errors.save')) : undefined;
+    err instanceof ApiRequestError && PICTURE_ERRORS.has(err.code) && !soundErrors.en && !soundErrors.es
+      ? errorText(err, t('cards.errors.save'))
+      : undefined;
   const server = serverFieldErrors(err);
   const generalError =
     err && !pictureError && !Object.keys(server).length ? errorText(err, t('cards.errors.save')) : null;
   const e = form.formState.errors;
 
   const submit = form.handleSubmit((text) =>
-    save.mutate({ cardId: card?.id, deckId, text, picture }, { onSuccess: (saved) => onSaved(saved, !card) }),
+    save.mutate({ cardId: card?.id, deckId, text, picture, audio }, { onSuccess: (saved) => onSaved(saved, !card) }),
+  );
+  const audioField = (side: AudioSide) => (
+    <AudioField
+      side={side}
+      currentKey={card?.[`${side}_audio_key`] ?? null}
+      value={audio[side]}
+      onChange={(change) => {
+        save.reset();
+        setAudio((old) => ({ ...old, [side]: change }));
+      }}
+      error={soundErrors[side]}
+    />
   );
 
   return (
@@ -113,6 +137,7 @@ function CardForm({
         error={e.en_pronunciation?.message ?? server.en_pronunciation}
         {...form.register('en_pronunciation')}
       />
+      {audioField('en')}
       <TextField
         label={t('cards.form.es')}
         required
@@ -129,6 +154,7 @@ function CardForm({
         error={e.es_pronunciation?.message ?? server.es_pronunciation}
         {...form.register('es_pronunciation')}
       />
+      {audioField('es')}
       <div className={styles.footer}>
         <Button onClick={onCancel}>{t('common.actions.cancel')}</Button>
         <Button type="submit" variant="primary" disabled={save.isPending}>

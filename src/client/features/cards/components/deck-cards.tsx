@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card } from '@shared/schemas/card';
 import { Button } from '@client/components/ui/button';
@@ -23,10 +23,12 @@ interface Props {
   /** False for imported decks: no add, edit or delete (SPEC §6). */
   editable: boolean;
   refreshDeck: RefreshDeck;
+  /** More buttons beside Add card (the page's, from other features). */
+  actions?: ReactNode;
 }
 
 /** The cards of a deck on its detail page, with add, edit and delete for own decks. */
-export function DeckCards({ deckId, cards, editable, refreshDeck }: Props) {
+export function DeckCards({ deckId, cards, editable, refreshDeck, actions }: Props) {
   const { t } = useTranslation();
   const [form, setForm] = useState<{ card: Card | null } | null>(null);
   const [toDelete, setToDelete] = useState<Card | null>(null);
@@ -39,10 +41,13 @@ export function DeckCards({ deckId, cards, editable, refreshDeck }: Props) {
       <div className={styles.head}>
         <h2 id="deck-cards-heading">{t('cards.list.heading', { count: cards.length })}</h2>
         {editable && (
-          <Button variant="primary" onClick={() => openForm(null)}>
-            <PlusIcon />
-            {t('cards.list.add')}
-          </Button>
+          <div className={styles.headActions}>
+            {actions}
+            <Button variant="primary" onClick={() => openForm(null)}>
+              <PlusIcon />
+              {t('cards.list.add')}
+            </Button>
+          </div>
         )}
       </div>
       {cards.length === 0 ? (

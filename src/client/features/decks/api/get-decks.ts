@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Deck, DeckWithCards } from '@shared/schemas/deck';
+import type { DeckListItem, DeckWithCards } from '@shared/schemas/deck';
 import { apiFetch } from '@client/lib/api-client';
 import { withTimeZone } from '@client/lib/time-zone';
 
@@ -16,8 +16,10 @@ export const deckKeys = {
  * GET /api/decks?student_id={id}&tz= for the current student (each deck with its due and new
  * counts in the student's day), GET /api/decks when there is none.
  */
-export function fetchDecks(studentId: number | null): Promise<Deck[]> {
-  return apiFetch<Deck[]>(studentId === null ? '/api/decks' : withTimeZone(`/api/decks?student_id=${studentId}`));
+export function fetchDecks(studentId: number | null): Promise<DeckListItem[]> {
+  return apiFetch<DeckListItem[]>(
+    studentId === null ? '/api/decks' : withTimeZone(`/api/decks?student_id=${studentId}`),
+  );
 }
 
 export const deckListQuery = (studentId: number | null) =>

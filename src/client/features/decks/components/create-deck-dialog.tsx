@@ -11,7 +11,7 @@ import { Alert } from '@client/components/ui/feedback';
 import { errorText, serverFieldErrors } from '@client/lib/errors';
 import { useCreateDeck } from '../api/deck-mutations';
 import { ColorPicker } from './color-picker';
-import { OwnerChoice } from './deck-owner';
+import { OwnerChoice } from './owner-choice';
 import { DeckTitleFields } from './deck-title-fields';
 import styles from './decks.module.css';
 

@@ -7,6 +7,7 @@ import type { DeckText } from '@client/lib/catalogue';
 import type { DeckDialogAction } from './deck-dialogs';
 import { Creator } from './creator';
 import { OwnerTag } from './deck-owner';
+import { DueBadge } from './due-badge';
 import styles from './decks.module.css';
 
 interface Props {
@@ -57,6 +58,7 @@ export function DeckCard({ deck, text, canMove, onAction, onToggleArchived }: Pr
         <Menu label={t('decks.actions.menu', { title: text.title })} items={items} />
       </div>
       {text.subtitle && <p className={styles.subtitle}>{text.subtitle}</p>}
+      <DueBadge deck={deck} title={text.title} />
       <div className={styles.deckMeta}>
         <OwnerTag studentId={deck.student_id} />
         <span>

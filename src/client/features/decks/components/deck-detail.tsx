@@ -9,7 +9,7 @@ import { BackIcon } from '@client/components/ui/icons';
 import { Menu, type MenuItem } from '@client/components/ui/menu';
 import { notify } from '@client/components/ui/toasts';
 import { isNotFound } from '@client/lib/api-client';
-import { useDeckText } from '@client/lib/catalogue';
+import { useDeckText, useDeckTextPending } from '@client/lib/catalogue';
 import { useCurrentStudent } from '@client/lib/current-student';
 import { errorText } from '@client/lib/errors';
 import { useDeck } from '../api/get-decks';
@@ -24,19 +24,23 @@ interface DeckDetailProps {
   deckId: number | null;
   /** The deck's cards section (the cards feature's), under the deck's heading. */
   cards: (deck: DeckWithCards) => ReactNode;
+  /** Other features' actions in the deck's menu, before delete. */
+  menuItems?: (deck: DeckWithCards) => MenuItem[];
 }
 
 /** The deck page's content (SPEC §2 Deck detail): the deck and its cards, or why it cannot be shown. */
-export function DeckDetail({ deckId, cards }: DeckDetailProps) {
+export function DeckDetail({ deckId, cards, menuItems }: DeckDetailProps) {
   const { t } = useTranslation();
   const query = useDeck(deckId);
+  // Read alongside the deck in Spanish: an imported deck's title shows translated from the start.
+  const namesPending = useDeckTextPending();
 
   if (deckId === null || isNotFound(query.error)) {
     return <NotFoundScreen title={t('decks.detail.notFoundTitle')} body={t('decks.detail.notFoundBody')} />;
   }
   return (
     <main id="main">
-      {query.isPending ? (
+      {query.isPending || (namesPending && query.data?.is_imported) ? (
         <Spinner />
       ) : query.error ? (
         <Alert>
@@ -46,13 +50,23 @@ export function DeckDetail({ deckId, cards }: DeckDetailProps) {
           </Button>
         </Alert>
       ) : (
-        <DeckView deck={query.data}>{cards(query.data)}</DeckView>
+        <DeckView deck={query.data} extraItems={menuItems?.(query.data) ?? []}>
+          {cards(query.data)}
+        </DeckView>
       )}
     </main>
   );
 }
 
-function DeckView({ deck, children }: { deck: DeckWithCards; children: ReactNode }) {
+function DeckView({
+  deck,
+  extraItems,
+  children,
+}: {
+  deck: DeckWithCards;
+  extraItems: MenuItem[];
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<DeckDialogTarget | null>(null);
@@ -65,6 +79,7 @@ function DeckView({ deck, children }: { deck: DeckWithCards; children: ReactNode
     ...(own ? [{ label: t('decks.actions.rename'), onSelect: open('rename') }] : []),
     { label: t('decks.actions.duplicate'), onSelect: open('duplicate') },
     ...(own && students.length > 0 ? [{ label: t('decks.actions.move'), onSelect: open('move') }] : []),
+    ...extraItems,
     {
       label: own ? t('decks.actions.delete') : t('decks.actions.remove'),
       onSelect: open('delete'),

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Deck } from '@shared/schemas/deck';
-import { ArchivePicture, DecksPicture, SearchPicture } from '@client/components/illustrations/deck-pictures';
+import { lazyPicture } from '@client/components/illustrations/lazy-picture';
 import { Button } from '@client/components/ui/button';
 import { EmptyState } from '@client/components/ui/feedback';
 import type { DeckText } from '@client/lib/catalogue';
@@ -8,6 +8,12 @@ import type { DeckDialogAction } from './deck-dialogs';
 import { DeckCard } from './deck-card';
 import { Pagination } from './pagination';
 import styles from './decks.module.css';
+
+// Shown only when a list is empty: drawn on demand, outside the home's first download.
+const pictures = () => import('@client/components/illustrations/deck-pictures');
+const DecksPicture = lazyPicture(() => pictures().then((m) => m.DecksPicture), 160, 112);
+const SearchPicture = lazyPicture(() => pictures().then((m) => m.SearchPicture), 160, 112);
+const ArchivePicture = lazyPicture(() => pictures().then((m) => m.ArchivePicture), 160, 112);
 
 interface Props {
   all: readonly Deck[];

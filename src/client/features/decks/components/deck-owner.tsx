@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { Student } from '@shared/schemas/student';
-import { RadioCards } from '@client/components/ui/radio-cards';
 import { useCurrentStudent } from '@client/lib/current-student';
 import styles from './decks.module.css';
 
 /** The value of "all children" in the owner choice (a deck with no student_id). */
-const ALL = 'all';
+export const ALL = 'all';
 
 /** "For Ana" / "For all children": whose deck it is. Nothing for a family without students. */
 export function OwnerTag({ studentId }: { studentId: number | null }) {
@@ -23,25 +22,3 @@ export function OwnerTag({ studentId }: { studentId: number | null }) {
 /** The name of a deck's owner for messages: the student's name, or null for all children. */
 export const ownerName = (students: readonly Student[], studentId: number | null) =>
   students.find((s) => s.id === studentId)?.name ?? null;
-
-/** Whose deck it is: one of the students, or all children. Hidden for a family without students. */
-export function OwnerChoice({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) {
-  const { t } = useTranslation();
-  const { students } = useCurrentStudent();
-  if (students.length === 0) return null;
-  return (
-    <RadioCards
-      legend={t('decks.owner.legend')}
-      value={value === null ? ALL : String(value)}
-      onChange={(v) => onChange(v === ALL ? null : Number(v))}
-      options={[
-        ...students.map((s) => ({
-          value: String(s.id),
-          label: s.name,
-          description: t('decks.owner.studentHint', { name: s.name }),
-        })),
-        { value: ALL, label: t('decks.owner.all'), description: t('decks.owner.allHint') },
-      ]}
-    />
-  );
-}

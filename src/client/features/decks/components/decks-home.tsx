@@ -5,10 +5,10 @@ import { Button } from '@client/components/ui/button';
 import { Alert, Spinner } from '@client/components/ui/feedback';
 import { PlusIcon, SearchIcon } from '@client/components/ui/icons';
 import { lazyNamed } from '@client/components/ui/lazy';
-import { Menu } from '@client/components/ui/menu';
+import { Menu, type MenuItem } from '@client/components/ui/menu';
 import { notify } from '@client/components/ui/toasts';
 import { ApiRequestError } from '@client/lib/api-client';
-import { useDeckText } from '@client/lib/catalogue';
+import { useDeckText, useDeckTextPending } from '@client/lib/catalogue';
 import { useCurrentStudent } from '@client/lib/current-student';
 import { errorText } from '@client/lib/errors';
 import { useArchiveDeck } from '../api/deck-mutations';
@@ -53,10 +53,19 @@ function listErrorText(err: unknown, t: (k: string, o?: Record<string, unknown>)
 
 /**
  * Signed-in home: the deck list of the current student, or every deck with none (SPEC §2 Home),
- * with `intro` (the page's Today panel) between the heading and the list. Give it a new key for
- * another student, who starts on page 1 with no search.
+ * with `intro` (the page's Today panel) between the heading and the list, and `newItems` (other
+ * features' ways to make decks) at the end of the New menu. Give it a new key for another student,
+ * who starts on page 1 with no search.
  */
-export function DecksHome({ studentId, intro }: { studentId: number | null; intro?: ReactNode }) {
+export function DecksHome({
+  studentId,
+  intro,
+  newItems = [],
+}: {
+  studentId: number | null;
+  intro?: ReactNode;
+  newItems?: MenuItem[];
+}) {
   const { t } = useTranslation();
   const panelId = useId();
   const decksQuery = useDecks(studentId);
@@ -75,6 +84,8 @@ export function DecksHome({ studentId, intro }: { studentId: number | null; intr
     [decksQuery.data, decksQuery.error],
   );
   const text = useDeckText(all.some((d) => d.is_imported));
+  // In Spanish the list waits for the catalogue's titles (read alongside it), so none changes under the reader.
+  const namesPending = useDeckTextPending();
   const titleOf = (deck: Deck) => text(deck).title;
   const visible = useMemo(() => filterDecks(all, filter, text), [all, filter, text]);
   const filtering = isFilterActive(filter);
@@ -157,6 +168,7 @@ export function DecksHome({ studentId, intro }: { studentId: number | null; intr
               items={[
                 { label: t('decks.createNew'), onSelect: () => setPanel('create') },
                 { label: t('decks.importDeck'), onSelect: () => setPanel('import') },
+                ...newItems,
               ]}
             />
           </div>
@@ -186,7 +198,7 @@ export function DecksHome({ studentId, intro }: { studentId: number | null; intr
         </Alert>
       )}
       {archive.error && <Alert>{errorText(archive.error, t('decks.errors.archive'))}</Alert>}
-      {decksQuery.isPending ? (
+      {decksQuery.isPending || namesPending ? (
         <Spinner />
       ) : (
         !decksQuery.error && (

@@ -5,7 +5,7 @@ import { Button } from '@client/components/ui/button';
 import { Alert } from '@client/components/ui/feedback';
 import { errorText } from '@client/lib/errors';
 import { useMoveDeck } from '../api/deck-mutations';
-import { OwnerChoice } from './deck-owner';
+import { OwnerChoice } from './owner-choice';
 import styles from './decks.module.css';
 
 /** Move: the deck goes to another child (or to all children); submit is enabled once the choice changed. */

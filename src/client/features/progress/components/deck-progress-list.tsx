@@ -12,15 +12,18 @@ import styles from './progress.module.css';
 
 type DeckStats = Progress['deck_statistics'][number];
 
-/** One card per studied deck, with a menu to study it again or remove its progress. */
+/** One card per studied deck, with its cards due today, and a menu to study or review it or remove its progress. */
 export function DeckProgressList({
   decks,
   studentId,
   studentName,
+  dueCounts,
 }: {
   decks: DeckStats[];
   studentId: number;
   studentName: string;
+  /** Cards due today per deck id (absent while unknown). */
+  dueCounts?: ReadonlyMap<number, number>;
 }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -61,6 +64,14 @@ export function DeckProgressList({
                   label={t('progress.decks.menu', { title: text.title })}
                   items={[
                     { label: t('progress.decks.study'), onSelect: () => navigate(`/study/${deck.deck_id}`) },
+                    ...((dueCounts?.get(deck.deck_id) ?? 0) > 0
+                      ? [
+                          {
+                            label: t('progress.decks.review'),
+                            onSelect: () => navigate(`/study/${deck.deck_id}?mode=review`),
+                          },
+                        ]
+                      : []),
                     { label: t('progress.decks.remove'), destructive: true, onSelect: () => setConfirming(deck) },
                   ]}
                 />
@@ -82,6 +93,12 @@ export function DeckProgressList({
                   <dt>{t('progress.decks.totalTime')}</dt>
                   <dd>{formatTime(deck.total_study_time, lang, t)}</dd>
                 </div>
+                {dueCounts && (
+                  <div>
+                    <dt>{t('progress.decks.due')}</dt>
+                    <dd>{dueCounts.get(deck.deck_id) ?? 0}</dd>
+                  </div>
+                )}
               </dl>
             </li>
           ))}

@@ -12,6 +12,7 @@ import { errorText } from '@client/lib/errors';
 import { useNukeProgress, useProgress } from '../api/progress-api';
 import { AttentionList } from './attention-list';
 import { DeckProgressList } from './deck-progress-list';
+import { MemoryOverview } from './memory-overview';
 import { SummaryTiles } from './summary-tiles';
 import styles from './progress.module.css';
 
@@ -35,8 +36,11 @@ export function NoStudentProgress() {
   );
 }
 
-/** One student's progress (SPEC §2 Progress); give it a new key for another student. */
-export function StudentProgress({ student }: { student: Student }) {
+/**
+ * One student's progress (SPEC §2 Progress) with their memory statistics; `dueCounts` gives each
+ * deck's cards due today. Give it a new key for another student.
+ */
+export function StudentProgress({ student, dueCounts }: { student: Student; dueCounts?: ReadonlyMap<number, number> }) {
   const { t } = useTranslation();
   const progress = useProgress(student.id);
   const nuke = useNukeProgress(student.id);
@@ -84,7 +88,13 @@ export function StudentProgress({ student }: { student: Student }) {
       ) : (
         <>
           <SummaryTiles stats={data!.overall_statistics} />
-          <DeckProgressList decks={data!.deck_statistics} studentId={student.id} studentName={student.name} />
+          <MemoryOverview stats={data!.memory_statistics} />
+          <DeckProgressList
+            decks={data!.deck_statistics}
+            studentId={student.id}
+            studentName={student.name}
+            dueCounts={dueCounts}
+          />
           <AttentionList cards={data!.problematic_cards} />
         </>
       )}

@@ -85,7 +85,9 @@ export function TodayPanel({ studentId, streak }: TodayPanelProps) {
         <div>
           <p className={styles.doneTitle}>{laterToday ? t('review.today.doneForNow') : t('review.today.done')}</p>
           <p className={styles.line}>
-            {t('review.today.next', { when: describeWhen(nextDue, now, languageOf(i18n.language), t) })}
+            {t(laterToday ? 'review.today.next' : 'review.today.comeBack', {
+              when: describeWhen(nextDue, now, languageOf(i18n.language), t),
+            })}
           </p>
         </div>
       </div>

@@ -5,13 +5,14 @@ import { Dialog } from '@client/components/ui/dialog';
 import { BackIcon, ForwardIcon } from '@client/components/ui/icons';
 import { GeneralSettings } from './general-settings';
 import { LanguageSettings } from './language-settings';
+import { SpeechSettings } from './speech-settings';
 import { ThemeSettings } from './theme-settings';
 import styles from './settings.module.css';
 
-const PAGES = ['language', 'theme', 'general'] as const;
+const PAGES = ['language', 'theme', 'speech', 'general'] as const;
 type Page = (typeof PAGES)[number];
 
-/** Settings panel (SPEC §2): a list of sub-pages (language, theme, general), each with a way back. */
+/** Settings panel (SPEC §2): a list of sub-pages (language, theme, speech, general), each with a way back. */
 export function SettingsPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   const [page, setPage] = useState<Page | null>(null);
@@ -77,6 +78,7 @@ export function SettingsPanel({ open, onOpenChange }: { open: boolean; onOpenCha
           </div>
           {page === 'language' && <LanguageSettings />}
           {page === 'theme' && <ThemeSettings />}
+          {page === 'speech' && <SpeechSettings />}
           {page === 'general' && <GeneralSettings onClose={() => onOpenChange(false)} />}
         </section>
       )}

@@ -8,6 +8,8 @@ import { serverFieldErrors } from '@client/lib/errors';
 import { Button } from '@client/components/ui/button';
 import { Alert } from '@client/components/ui/feedback';
 import uiStyles from '@client/components/ui/ui.module.css';
+import { LearningSettingsFields, learningSettingsOf } from './learning-settings-fields';
+import { AutoReadField } from './auto-read-field';
 import { StudentNameAndAge } from './student-fields';
 import styles from './students.module.css';
 
@@ -26,7 +28,7 @@ interface StudentFormProps {
   onCancel: () => void;
 }
 
-/** Add/edit student form: name (required, ≤ STUDENT_NAME_MAX), optional age, native language. */
+/** Add/edit student form: name (required, ≤ STUDENT_NAME_MAX), optional age, native language, learning settings. */
 export function StudentForm({ student, pending, error, serverError, onSubmit, onCancel }: StudentFormProps) {
   const { t } = useTranslation();
   const selectId = useId();
@@ -36,6 +38,8 @@ export function StudentForm({ student, pending, error, serverError, onSubmit, on
       name: student?.name ?? '',
       age: student?.age ?? null,
       native_language: student?.native_language ?? '',
+      auto_read: student?.auto_read ?? false,
+      ...learningSettingsOf(student),
     },
   });
   const server = serverFieldErrors(serverError);
@@ -61,6 +65,8 @@ export function StudentForm({ student, pending, error, serverError, onSubmit, on
           </p>
         )}
       </div>
+      <AutoReadField {...form.register('auto_read')} />
+      <LearningSettingsFields form={form} server={server} />
       <div className={styles.formActions}>
         <Button onClick={onCancel}>{t('common.actions.cancel')}</Button>
         <Button type="submit" variant="primary" disabled={pending}>

@@ -87,6 +87,12 @@ describe('StudentsPanel', { timeout: 20_000 }, () => {
       name: 'Ana',
       age: null,
       native_language: 'English',
+      auto_read: false,
+      // The learning settings' defaults, as the form shows them.
+      desired_retention: 0.9,
+      new_per_day: 10,
+      max_reviews_per_day: 100,
+      grading: 'simple',
     });
     expect(screen.getByTestId('current')).toHaveTextContent('Ana');
   });

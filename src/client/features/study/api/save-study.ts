@@ -46,6 +46,15 @@ function isTransient(err: unknown): boolean {
   return err.status === 0 || err.status === 408 || err.status === 429 || err.status >= 500;
 }
 
+/** A 400 that names an answer's reviewed_at: too far from the server's clock. */
+const refusesAnswerTimes = (err: unknown) =>
+  err instanceof ApiRequestError && err.status === 400 && err.fields.some((f) => /\breviewed_at$/.test(f.field));
+
+const withoutAnswerTimes = (performance: CardPerformanceInput): CardPerformanceInput => ({
+  ...performance,
+  card_results: performance.card_results.map(({ reviewed_at: _, ...result }) => result),
+});
+
 export type SaveOutcome = 'saved' | 'retry' | 'rejected';
 
 /**
@@ -62,7 +71,16 @@ export async function attemptSave(entry: PendingSave): Promise<SaveOutcome> {
       putPending(current);
     }
     if (current.performance) {
-      await apiFetch<StudySaveResult>('/api/card-performance', { json: current.performance });
+      try {
+        await apiFetch<StudySaveResult>('/api/card-performance', { json: current.performance });
+      } catch (err) {
+        if (!refusesAnswerTimes(err)) throw err;
+        // A device whose clock is far off, or answers kept offline past the server's limit: they
+        // still count, at the server's time, rather than being lost.
+        current = { ...current, performance: withoutAnswerTimes(current.performance) };
+        putPending(current);
+        await apiFetch<StudySaveResult>('/api/card-performance', { json: current.performance });
+      }
       current = { ...current, performance: null };
       putPending(current);
     }

@@ -6,14 +6,15 @@ import type { DeckWithCards } from '@shared/schemas/deck';
 import type { Student } from '@shared/schemas/student';
 import { shuffle } from '@shared/study';
 import { Button, buttonClass } from '@client/components/ui/button';
-import { BackIcon, CheckIcon, CloseIcon, ForwardIcon, SpeakerIcon } from '@client/components/ui/icons';
+import { BackIcon, CheckIcon, CloseIcon, ForwardIcon } from '@client/components/ui/icons';
 import { Menu } from '@client/components/ui/menu';
 import { useDeckText } from '@client/lib/catalogue';
-import { speak, stopSpeaking } from '@client/lib/speech';
+import { stopSpeaking } from '@client/lib/speech';
 import { readFlag } from '@client/lib/storage';
 import { buildPendingSave, useStudySaver } from '../hooks/use-study-saver';
 import { initialStudyState, studyReducer, summarize, type StudyAction, type StudyState } from '../study-state';
-import { FlashCard, otherSide, pronunciationOf, wordOf, type Side } from './flash-card';
+import { FlashCard, otherSide, wordOf, type Side } from './flash-card';
+import { SpeakerButton } from './speaker-button';
 import { SaveNote, StudyEndDialog } from './study-end-dialog';
 import styles from './study.module.css';
 
@@ -117,12 +118,6 @@ export function StudySession({ deck, student, firstSide, onFirstSideChange, tour
     setAnnouncement(t('study.announce.side', sideText(side)));
   };
 
-  const readAloud = () => {
-    // The word itself: pronunciation hints are written for people ("PEH-rroh") and a speech
-    // engine reads them badly, so they are only a fallback for a side without text.
-    speak(wordOf(card, shown) || pronunciationOf(card, shown) || '', shown);
-  };
-
   const now = () => Date.now();
   const position = state.index + 1;
 
@@ -189,10 +184,7 @@ export function StudySession({ deck, student, firstSide, onFirstSideChange, tour
       />
 
       <div className={styles.speakRow}>
-        <Button onClick={readAloud} data-tour="study-speaker">
-          <SpeakerIcon />
-          {t('study.actions.listen')}
-        </Button>
+        <SpeakerButton card={card} side={shown} autoRead={student?.auto_read ?? false} />
       </div>
 
       {state.finished && !dialogOpen ? (

@@ -38,7 +38,12 @@ export function buildPendingSave(input: {
     },
     performance:
       summary.results.length > 0
-        ? { student_id: studentId, card_results: summary.results, idempotency_key: newIdempotencyKey() }
+        ? {
+            student_id: studentId,
+            // When the session ended, so that a save sent later (offline) counts on the right day.
+            card_results: summary.results.map((r) => ({ ...r, reviewed_at: new Date(input.finishedAt).toISOString() })),
+            idempotency_key: newIdempotencyKey(),
+          }
         : null,
   };
 }
@@ -62,25 +67,37 @@ export function useStudySaver(refreshProgress: () => void) {
     return () => window.removeEventListener('online', flush);
   }, [refreshProgress]);
 
-  /** Resolves after the first attempt; retries continue in the background. */
+  /**
+   * Saves one entry, or several together (a review touches several decks); null without a student.
+   * Resolves after the first attempt; retries continue in the background.
+   */
   const save = useCallback(
-    (entry: PendingSave | null) =>
+    (entry: PendingSave | readonly PendingSave[] | null) =>
       new Promise<void>((resolve) => {
         const mine = ++round.current;
-        if (!entry) {
+        const entries = entry === null ? [] : 'id' in entry ? [entry] : entry;
+        if (entries.length === 0) {
           setStatus('none');
           resolve();
           return;
         }
         setStatus('saving');
-        const update = (o: SaveOutcome) => {
+        const update = (outcomes: SaveOutcome[]) => {
+          const o = outcomes.includes('rejected') ? 'rejected' : outcomes.includes('retry') ? 'retry' : 'saved';
           if (o === 'saved') refreshProgress();
           if (round.current === mine) setStatus(statusOf(o));
         };
-        void saveWithRetry(entry, (o) => {
-          update(o);
+        const firsts: Promise<SaveOutcome>[] = [];
+        const finals = entries.map((e) => {
+          let first: (o: SaveOutcome) => void = () => {};
+          firsts.push(new Promise((r) => (first = r)));
+          return saveWithRetry(e, (o) => first(o));
+        });
+        void Promise.all(firsts).then((outcomes) => {
+          update(outcomes);
           resolve();
-        }).then(update);
+        });
+        void Promise.all(finals).then(update);
       }),
     [refreshProgress],
   );

@@ -1,0 +1,103 @@
+import { useMutation } from '@tanstack/react-query';
+import { BULK_CARDS_MAX } from '@shared/constants';
+import type { FieldError } from '@shared/schemas/common';
+import type { AnkiImportResult, AnkiMapping, AnkiPreview, BulkCardsResult } from '@shared/schemas/transfer';
+import { apiFetch, ApiRequestError } from '@client/lib/api-client';
+import { chunks, type ImportRow } from '../text-import';
+
+/** Reads the deck lists and decks again; the page supplies it (the deck queries are the decks feature's). */
+export type RefreshDecks = () => Promise<unknown>;
+
+export interface BulkProgress {
+  done: number;
+  total: number;
+}
+
+/** A chunk failed: the cards before it were added; `rows` is where the server's row errors point in the source. */
+export class BulkImportError extends Error {
+  constructor(
+    readonly error: unknown,
+    readonly done: number,
+    readonly rows: { row: number; field: string; error: FieldError }[],
+  ) {
+    super('Bulk import failed');
+  }
+}
+
+/**
+ * POST /api/decks/{id}/cards/bulk in requests of at most BULK_CARDS_MAX cards, one after another
+ * (each all or nothing), starting after the `skip` cards a failed attempt already added.
+ */
+export async function addCards(
+  deckId: number,
+  rows: readonly ImportRow[],
+  skip: number,
+  onProgress: (p: BulkProgress) => void,
+): Promise<number> {
+  let done = skip;
+  onProgress({ done, total: rows.length });
+  for (const part of chunks(rows.slice(skip), BULK_CARDS_MAX)) {
+    try {
+      await apiFetch<BulkCardsResult>(`/api/decks/${deckId}/cards/bulk`, { json: { cards: part.map((r) => r.card) } });
+    } catch (err) {
+      const fields = err instanceof ApiRequestError ? err.fields : [];
+      const located = fields.flatMap((f) => {
+        const match = /^cards\.(\d+)\.(\w+)$/.exec(f.field);
+        const row = match ? part[Number(match[1])]?.row : undefined;
+        return row === undefined ? [] : [{ row, field: match![2]!, error: f }];
+      });
+      throw new BulkImportError(err, done, located);
+    }
+    done += part.length;
+    onProgress({ done, total: rows.length });
+  }
+  return done;
+}
+
+export function useAddCards(refreshDecks: RefreshDecks) {
+  return useMutation({
+    mutationFn: (vars: {
+      deckId: number;
+      rows: readonly ImportRow[];
+      skip: number;
+      onProgress: (p: BulkProgress) => void;
+    }) => addCards(vars.deckId, vars.rows, vars.skip, vars.onProgress),
+    // Cards added before a failure are in the deck too.
+    onSettled: () => refreshDecks(),
+    onError: (err) => console.error('Failed to import cards', err),
+  });
+}
+
+function packageForm(file: File, fields: Record<string, string>): FormData {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  return form;
+}
+
+/** POST /api/imports/anki with dry_run=true: what the package holds and a proposed mapping; nothing is stored. */
+export function useAnkiPreview() {
+  return useMutation({
+    mutationFn: (file: File) =>
+      apiFetch<AnkiPreview>('/api/imports/anki', { form: packageForm(file, { dry_run: 'true' }) }),
+  });
+}
+
+/** POST /api/imports/anki: one deck per Anki deck, for the student (shared when null). */
+export function useAnkiImport(refreshDecks: RefreshDecks) {
+  return useMutation({
+    mutationFn: ({ file, studentId, mapping }: { file: File; studentId: number | null; mapping: AnkiMapping }) =>
+      apiFetch<AnkiImportResult>('/api/imports/anki', {
+        form: packageForm(file, {
+          dry_run: 'false',
+          mapping: JSON.stringify(mapping),
+          ...(studentId === null ? {} : { student_id: String(studentId) }),
+        }),
+      }),
+    onSuccess: () => refreshDecks(),
+    onError: (err) => console.error('Failed to import the Anki package', err),
+  });
+}
+
+/** GET /api/decks/{id}/export: a download (the server names the file). */
+export const exportUrl = (deckId: number, format: 'csv' | 'apkg') => `/api/decks/${deckId}/export?format=${format}`;
