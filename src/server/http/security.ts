@@ -12,6 +12,8 @@ const CONTENT_SECURITY_POLICY = [
   // Radix's scroll lock injects a <style> element; no script is ever inline.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
+  // blob: plays back a sound just recorded or chosen in the card form, before it is uploaded.
+  "media-src 'self' blob:",
   "connect-src 'self'",
   "font-src 'self'",
   "object-src 'none'",

@@ -392,6 +392,31 @@ describe('GET /api/progress/{studentId}', () => {
   });
 });
 
+describe('GET /api/progress/{studentId} across a change of daylight saving time', () => {
+  it('puts each answer on its local day, on the short day too', async () => {
+    clock = Date.parse('2025-04-01T10:00:00.000Z');
+    const { studentId, cards } = await family(3);
+    // Madrid moves from UTC+1 to UTC+2 on 30 March 2025, a day of 23 hours.
+    await save(studentId, [
+      { card_id: cards[0]!, reviewed_at: '2025-03-29T22:59:00.000Z' }, // 23:59 on the 29th
+      { card_id: cards[1]!, reviewed_at: '2025-03-29T23:00:00.000Z' }, // 00:00 on the 30th
+      { card_id: cards[2]!, reviewed_at: '2025-03-30T22:00:00.000Z', rating: 'again' }, // 00:00 on the 31st
+    ]);
+    const res = await a.get(`/api/progress/${studentId}?tz=Europe%2FMadrid`);
+    const days = new Map(
+      (res.body.memory_statistics.activity as { date: string; reviews: number; correct: number }[]).map((d) => [
+        d.date,
+        [d.reviews, d.correct],
+      ]),
+    );
+    expect([days.get('2025-03-29'), days.get('2025-03-30'), days.get('2025-03-31')]).toEqual([
+      [1, 1],
+      [1, 1],
+      [1, 0],
+    ]);
+  });
+});
+
 describe('learning settings on /api/students', () => {
   it('returns the defaults, takes each setting on POST and PUT, and keeps the ones left out', async () => {
     const created = await a.post('/api/students', { name: 'Lea' });

@@ -60,10 +60,13 @@ function VoiceSection({ language, voices }: { language: SpeechLanguage; voices: 
                     .join(' · ')}
                 </span>
               </span>
-              <Button size="small" onClick={() => void speak(SAMPLES[language], language, { voice })}>
+              <Button
+                size="small"
+                aria-label={`${t('settings.speech.play')}: ${voice.name}`}
+                onClick={() => void speak(SAMPLES[language], language, { voice })}
+              >
                 <PlayIcon />
                 {t('settings.speech.play')}
-                <span className="visually-hidden">: {voice.name}</span>
               </Button>
             </li>
           ))}

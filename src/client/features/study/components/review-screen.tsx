@@ -137,6 +137,7 @@ function Rounds({
       onFirstSideChange={changeFirstSide}
       after={fresh ? data : undefined}
       onKeepGoing={keepGoing}
+      focusCard={round.n > 0}
       tour={slots.tour}
       onResultsSaved={saved}
     />

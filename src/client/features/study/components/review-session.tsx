@@ -6,9 +6,8 @@ import type { ReviewCard, ReviewQueue } from '@shared/schemas/review';
 import type { Student } from '@shared/schemas/student';
 import { schedulerFor } from '@shared/srs';
 import { Button, buttonClass } from '@client/components/ui/button';
-import { CloseIcon, SpeakerIcon } from '@client/components/ui/icons';
+import { CloseIcon } from '@client/components/ui/icons';
 import { Menu } from '@client/components/ui/menu';
-import { speak, stopSpeaking } from '@client/lib/speech';
 import { readFlag } from '@client/lib/storage';
 import { useStudySaver } from '../hooks/use-study-saver';
 import { buildReviewSaves } from '../review-saves';
@@ -19,9 +18,10 @@ import {
   type ReviewAction,
   type ReviewState,
 } from '../review-state';
-import { FlashCard, otherSide, pronunciationOf, wordOf, type Side } from './flash-card';
+import { FlashCard, otherSide, wordOf, type Side } from './flash-card';
 import { GradingButtons } from './grading-buttons';
 import { ReviewEndDialog } from './review-end-dialog';
+import { SpeakerButton } from './speaker-button';
 import { SaveNote } from './study-end-dialog';
 import type { StudySlots } from './study-session';
 import styles from './study.module.css';
@@ -51,6 +51,8 @@ export interface ReviewSessionProps extends StudySlots {
   /** The queue as read again after this session's answers were saved; undefined until then. */
   after: ReviewQueue | undefined;
   onKeepGoing: () => void;
+  /** Put focus on the card at once (a session that follows another, started from the end dialog). */
+  focusCard?: boolean;
 }
 
 /**
@@ -69,6 +71,14 @@ export function ReviewSession(props: ReviewSessionProps) {
   const saver = useStudySaver(props.onResultsSaved);
   const cardRef = useRef<HTMLButtonElement>(null);
   const summary = useMemo(() => summarizeReview(state), [state]);
+  const { focusCard } = props;
+
+  useEffect(() => {
+    if (!focusCard) return;
+    // After the closing dialog has given focus back (Radix does it in a timeout).
+    const timer = setTimeout(() => cardRef.current?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [focusCard]);
 
   const total = state.cards.length;
   const card = state.cards[state.index]!;
@@ -81,8 +91,6 @@ export function ReviewSession(props: ReviewSessionProps) {
     () => schedulerFor({ desired_retention: retention }).preview(card.memory, card.id, state.shownAt),
     [card, state.shownAt, retention],
   );
-
-  useEffect(() => stopSpeaking, []);
 
   const finish = async (done: State) => {
     const s = summarizeReview(done);
@@ -116,7 +124,6 @@ export function ReviewSession(props: ReviewSessionProps) {
     setAnnouncement(t('study.announce.side', sideText(side)));
   };
 
-  const readAloud = () => speak(wordOf(card, shown) || pronunciationOf(card, shown) || '', shown);
   const position = Math.min(state.index + 1, total);
   const deck = deckOf(card);
 
@@ -180,10 +187,7 @@ export function ReviewSession(props: ReviewSessionProps) {
       />
 
       <div className={styles.speakRow}>
-        <Button onClick={readAloud} data-tour="study-speaker">
-          <SpeakerIcon />
-          {t('study.actions.listen')}
-        </Button>
+        <SpeakerButton card={card} side={shown} autoRead={student.auto_read && !state.finished} />
       </div>
 
       {state.finished ? (

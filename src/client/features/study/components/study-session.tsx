@@ -184,7 +184,7 @@ export function StudySession({ deck, student, firstSide, onFirstSideChange, tour
       />
 
       <div className={styles.speakRow}>
-        <SpeakerButton card={card} side={shown} autoRead={student?.auto_read ?? false} />
+        <SpeakerButton card={card} side={shown} autoRead={Boolean(student?.auto_read) && !state.finished} />
       </div>
 
       {state.finished && !dialogOpen ? (
