@@ -90,6 +90,34 @@ describe('saving a finished session', () => {
     expect(console.error).toHaveBeenCalled();
   });
 
+  it('sends the answers again without their times when the server refuses the times (a clock far off)', async () => {
+    const timed: PendingSave = {
+      ...entry(),
+      session: null,
+      performance: {
+        student_id: 1,
+        card_results: [{ card_id: 5, is_correct: true, rating: 'good', reviewed_at: '2000-01-01T00:00:00.000Z' }],
+        idempotency_key: 'key-perf-1',
+      },
+    };
+    fetchMock
+      .mockResolvedValueOnce(
+        json(400, {
+          error: 'Invalid input',
+          code: 'validation_error',
+          fields: [{ field: 'card_results.0.reviewed_at', code: 'too_old', message: 'Too old' }],
+        }),
+      )
+      .mockResolvedValueOnce(json(201, { ok: true, duplicate: false, saved: 1 }));
+    expect(await attemptSave(timed)).toBe('saved');
+    expect(JSON.parse(fetchMock.mock.calls[1]![1].body)).toEqual({
+      student_id: 1,
+      card_results: [{ card_id: 5, is_correct: true, rating: 'good' }],
+      idempotency_key: 'key-perf-1',
+    });
+    expect(readPendingSaves()).toEqual([]);
+  });
+
   it('ignores a corrupt queue', () => {
     localStorage.setItem(STORAGE_KEYS.pendingStudySaves, '{not json');
     expect(readPendingSaves()).toEqual([]);

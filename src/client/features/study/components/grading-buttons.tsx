@@ -66,7 +66,7 @@ export function GradingButtons({ grading, intervals, onAnswer, onSkip }: Grading
             onClick={() => onAnswer(rating)}
             data-tour={rating === 'good' ? 'study-mastered' : undefined}
           >
-            <span>{t(`study.review.rating.${rating}`)}</span>
+            <span>{t(`study.review.rating.${rating}`)}</span>{' '}
             <span className={styles.interval}>{formatInterval(intervals[rating].interval_ms, t)}</span>
           </Button>
         ))}
