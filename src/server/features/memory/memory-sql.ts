@@ -106,12 +106,7 @@ export function scoped<A extends unknown[], R>(
     build(db, studentId, (eb) => eb('memory_states.deck_id', '=', deckId), ...args),
   );
   const inStudentDecks = precompiled((db, studentId: number, userId: number, ...args: A) =>
-    build(
-      db,
-      studentId,
-      (eb) => eb('memory_states.deck_id', 'in', decksOfStudent(db, userId, studentId)),
-      ...args,
-    ),
+    build(db, studentId, (eb) => eb('memory_states.deck_id', 'in', decksOfStudent(db, userId, studentId)), ...args),
   );
   return (db: DbHandle, scope: Scope, studentId: number, ...args: A): Promise<R[]> =>
     'deckId' in scope

@@ -83,7 +83,11 @@ const activityOfDays = precompiled((db, studentId: number, ...bounds: string[]) 
     .innerJoin('review_activity as a', (join) =>
       join.on('a.student_id', '=', studentId).onRef('a.slot', '>=', 'd.lo').onRef('a.slot', '<', 'd.hi'),
     )
-    .select((eb) => ['d.lo', eb.fn.sum<number>('a.reviews').as('reviews'), eb.fn.sum<number>('a.correct').as('correct')])
+    .select((eb) => [
+      'd.lo',
+      eb.fn.sum<number>('a.reviews').as('reviews'),
+      eb.fn.sum<number>('a.correct').as('correct'),
+    ])
     .groupBy('d.lo'),
 );
 

@@ -349,7 +349,11 @@ describe('reviewQueue', () => {
     expect(ids(await queue(studentId, T0 + MINUTE, { deckId }))).toEqual(cards);
 
     const sibling = await seedStudent(t.db, userId, 'Sibling');
-    await t.db.kysely.updateTable('decks').set({ is_archived: 0, student_id: sibling }).where('id', '=', deckId).execute();
+    await t.db.kysely
+      .updateTable('decks')
+      .set({ is_archived: 0, student_id: sibling })
+      .where('id', '=', deckId)
+      .execute();
     expect(await queue(studentId, T0 + MINUTE)).toMatchObject(only);
     await expect(queue(studentId, T0 + MINUTE, { deckId })).rejects.toMatchObject({ status: 404 });
     // Moved back, the deck comes back with what the student remembers of it.

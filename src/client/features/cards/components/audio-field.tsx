@@ -195,7 +195,14 @@ export function AudioField({ side, currentKey, value, onChange, error }: Props) 
         )}
         {hasSound && <Button variant="ghost" onClick={remove} {...named(t('cards.audio.remove'))} />}
         {value.kind === 'remove' && (
-          <Button variant="ghost" onClick={() => onChange({ kind: 'keep' })} {...named(t('cards.audio.keep'))} />
+          <Button
+            variant="ghost"
+            onClick={() => {
+              onChange({ kind: 'keep' });
+              recordRef.current?.focus();
+            }}
+            {...named(t('cards.audio.keep'))}
+          />
         )}
         {!recording && !asking && (
           // The native input stays focusable but hidden, so its button text follows the interface language.

@@ -52,20 +52,13 @@ export function ForecastChart({ forecast }: { forecast: MemoryStatistics['foreca
             </text>
           </g>
         ))}
-        {forecast.map((d, i) => {
+        {forecast.map((d) => {
           const left = x(d.date)!;
           const top = y(d.due);
           return (
             <g key={d.date}>
               {d.due > 0 && (
-                <rect
-                  className={i === 0 ? styles.today : styles.bar}
-                  x={left}
-                  y={top}
-                  width={x.bandwidth()}
-                  height={y(0) - top}
-                  rx={3}
-                />
+                <rect className={styles.bar} x={left} y={top} width={x.bandwidth()} height={y(0) - top} rx={3} />
               )}
               {d.due > 0 && (
                 <text className={styles.value} x={left + x.bandwidth() / 2} y={top - 4} textAnchor="middle">

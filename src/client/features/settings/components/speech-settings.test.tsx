@@ -27,8 +27,8 @@ describe('SpeechSettings', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      'Samanthaen-US · on this device · used in studyPlay sample: Samantha',
-      'Danielen-GB · on this devicePlay sample: Daniel',
+      'Samanthaen-US · on this device · used in studyPlay sample',
+      'Danielen-GB · on this devicePlay sample',
     ]);
     expect(within(spanish).getAllByRole('listitem')[0]).toHaveTextContent(
       'Google españoles-ES · online · used in study',

@@ -82,7 +82,7 @@ describe('student form: learning settings', () => {
     fireEvent.change(screen.getByLabelText('New cards each day', { selector: 'input' }), { target: { value: '' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Must be at most 500.')).toBeVisible();
-    expect(screen.getByText('This field is required.')).toBeVisible();
+    expect(screen.getByText('Enter a number.')).toBeVisible();
     expect(details).toHaveAttribute('open');
     expect(onSubmit).not.toHaveBeenCalled();
   });

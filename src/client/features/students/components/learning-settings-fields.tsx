@@ -66,7 +66,7 @@ export function LearningSettingsFields<T extends Partial<LearningSettings>>({
   return (
     <details className={styles.section} open={open || hasError} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className={styles.summary}>{t('students.learning.title')}</summary>
-      <p className={uiStyles.hint}>{t('students.learning.intro')}</p>
+      <p className={`${uiStyles.hint} ${styles.intro}`}>{t('students.learning.intro')}</p>
 
       <Controller
         control={form.control}

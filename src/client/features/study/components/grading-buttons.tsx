@@ -18,7 +18,7 @@ interface GradingButtonsProps {
 const DETAILED: { rating: ReviewRating; variant: 'danger' | 'secondary' | 'primary'; className?: string }[] = [
   { rating: 'again', variant: 'danger' },
   { rating: 'hard', variant: 'secondary' },
-  { rating: 'good', variant: 'primary', className: studyStyles.mastered },
+  { rating: 'good', variant: 'primary', className: styles.good },
   { rating: 'easy', variant: 'primary' },
 ];
 

@@ -68,12 +68,15 @@ function Rounds({
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const [round, setRound] = useState<Round>(() => ({ n: 0, cards: first.slice(0, REVIEW_SESSION_SIZE) }));
-  const [savedAt, setSavedAt] = useState<number | null>(null);
+  // The queue as read by a request sent after this session's answers were saved.
+  const [after, setAfter] = useState<ReviewQueue | undefined>(undefined);
   const { onResultsSaved } = slots;
+  const { refetch } = queue;
   const saved = useCallback(() => {
-    setSavedAt(Date.now());
+    setAfter(undefined);
     onResultsSaved();
-  }, [onResultsSaved]);
+    void refetch().then((result) => setAfter(result.data));
+  }, [onResultsSaved, refetch]);
   const data = queue.data!;
 
   if (round.cards.length === 0) {
@@ -109,10 +112,9 @@ function Rounds({
     );
   }
 
-  const fresh = savedAt !== null && queue.dataUpdatedAt > savedAt && !queue.isFetching;
   const keepGoing = () => {
-    setRound({ n: round.n + 1, cards: data.cards.slice(0, REVIEW_SESSION_SIZE) });
-    setSavedAt(null);
+    setRound({ n: round.n + 1, cards: (after ?? data).cards.slice(0, REVIEW_SESSION_SIZE) });
+    setAfter(undefined);
   };
   const changeFirstSide = (side: Side) =>
     setSearch(
@@ -135,7 +137,7 @@ function Rounds({
       showDeckNames={showDeckNames}
       firstSide={firstSideFor(search.get('startWithFront'), student)}
       onFirstSideChange={changeFirstSide}
-      after={fresh ? data : undefined}
+      after={after}
       onKeepGoing={keepGoing}
       focusCard={round.n > 0}
       tour={slots.tour}
