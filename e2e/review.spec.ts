@@ -203,6 +203,10 @@ test.describe('detailed grading', () => {
     await expect(studyCard(page)).toHaveAccessibleName(/^Tarjeta 2 de 2/);
     await expect(page.getByRole('button', { name: 'Otra vez 1 min' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Bien 10 min' })).toBeVisible();
+    // Four answers fit a small phone, two by two.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: '.tmp/shots/review-detailed-phone.png', fullPage: true });
     await page.getByRole('button', { name: /^Fácil/ }).click();
 
     const dialog = page.getByRole('dialog', { name: '¡Buen trabajo!' });

@@ -32,8 +32,9 @@ export function prefetchFirstView(qc: QueryClient, pathname: string): Promise<un
     } else if (studyId) started.push(qc.prefetchQuery(deckQuery(studyId)));
     else if (studentId && pathname === '/') {
       started.push(qc.prefetchQuery(deckListQuery(studentId)), qc.prefetchQuery(reviewQueueQuery(studentId)));
-    } else if (studentId && pathname === '/study/review') started.push(qc.prefetchQuery(reviewQueueQuery(studentId)));
-    else if (studentId && pathname === '/progress') {
+    } else if (studentId && pathname === '/study/review') {
+      started.push(qc.prefetchQuery(reviewQueueQuery(studentId)), qc.prefetchQuery(deckListQuery(studentId)));
+    } else if (studentId && pathname === '/progress') {
       started.push(qc.prefetchQuery(progressQuery(studentId)), qc.prefetchQuery(deckListQuery(studentId)));
     }
   }

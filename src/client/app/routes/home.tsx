@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import type { Student } from '@shared/schemas/student';
 import { Spinner } from '@client/components/ui/feedback';
 import { useCurrentStudent } from '@client/lib/current-student';
 import { readFlag } from '@client/lib/storage';
@@ -26,9 +27,15 @@ export function HomePending() {
  * The current student's Today panel, with the streak from their progress (the review queue does not
  * carry it). Progress is not read at boot: the streak may show a moment after the counts.
  */
-function Today({ studentId }: { studentId: number }) {
-  const progress = useProgress(studentId);
-  return <TodayPanel studentId={studentId} streak={progress.data?.memory_statistics.streak_days} />;
+function Today({ student }: { student: Student }) {
+  const progress = useProgress(student.id);
+  return (
+    <TodayPanel
+      studentId={student.id}
+      limits={`${student.new_per_day}/${student.max_reviews_per_day}`}
+      streak={progress.data?.memory_statistics.streak_days}
+    />
+  );
 }
 
 /**
@@ -50,7 +57,7 @@ export function HomePage() {
         <DecksHome
           key={currentStudent?.id ?? 'all'}
           studentId={currentStudent?.id ?? null}
-          intro={currentStudent && <Today studentId={currentStudent.id} />}
+          intro={currentStudent && <Today student={currentStudent} />}
           newItems={[{ label: t('transfer.anki.menu'), onSelect: () => setAnkiOpen(true) }]}
         />
       )}

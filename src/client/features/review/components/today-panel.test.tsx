@@ -26,15 +26,17 @@ function stubQueue(answer: ReviewQueue) {
   return asked;
 }
 
-function renderPanel(streak?: number) {
+function renderPanel(streak?: number, limits = '10/100') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const ui = (l: string) => (
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <TodayPanel studentId={7} streak={streak} />
+        <TodayPanel studentId={7} streak={streak} limits={l} />
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const result = render(ui(limits));
+  return { ...result, setLimits: (l: string) => result.rerender(ui(l)) };
 }
 
 afterEach(() => {
@@ -52,6 +54,15 @@ describe('TodayPanel', () => {
     expect(asked).toEqual([
       `/api/students/7/review?tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`,
     ]);
+  });
+
+  it('reads the queue again when the student’s daily limits change', async () => {
+    const asked = stubQueue(queue({ counts: { due: 0, learning: 0, new: 10 } }));
+    const { setLimits } = renderPanel();
+    await screen.findByText('10 new');
+    setLimits('10/100');
+    setLimits('20/100');
+    await vi.waitFor(() => expect(asked).toHaveLength(2));
   });
 
   it('says all done and when to come back when nothing is due', async () => {

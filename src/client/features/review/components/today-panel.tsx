@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@client/components/ui/button';
@@ -13,6 +13,8 @@ const Mascot = lazyNamed(() => import('@client/components/illustrations/mascot')
 
 interface TodayPanelProps {
   studentId: number;
+  /** The student's daily limits (any text that changes with them): the queue is read again when they change. */
+  limits?: string;
   /** The student's streak in days (from their progress); undefined until it is known. */
   streak: number | undefined;
 }
@@ -22,11 +24,20 @@ interface TodayPanelProps {
  * new) with one big button to start, or "all done" with when the next ones come; the streak, and
  * confetti when it grew since this device last showed it.
  */
-export function TodayPanel({ studentId, streak }: TodayPanelProps) {
+export function TodayPanel({ studentId, limits, streak }: TodayPanelProps) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   const queue = useReviewQueue(studentId);
   const grown = useStreakGrowth(studentId, streak);
+  const { refetch } = queue;
+  const shownLimits = useRef(limits);
+
+  useEffect(() => {
+    // New limits set in the student form (a dialog over this page): what is left today changes.
+    if (shownLimits.current === limits) return;
+    shownLimits.current = limits;
+    void refetch();
+  }, [limits, refetch]);
 
   useEffect(() => {
     if (grown === null) return;
