@@ -108,7 +108,7 @@ const SQL = {
   dueOfDecks: `select "memory_states"."deck_id", count(*) as "n" from "memory_states" where "memory_states"."student_id" = ? and "memory_states"."deck_id" in ${LISTED} and "memory_states"."due" < ? and ("memory_states"."state" = ? or "memory_states"."due" <= ?) group by "memory_states"."deck_id"`,
   unseenOfDecks: `select "decks"."id" as "deck_id", (select count(*) as "n" from "cards" where "cards"."deck_id" = "decks"."id" and "cards"."id" > coalesce("k"."seen_through", 0) and not exists (select "m"."card_id" from "memory_states" as "m" where "m"."student_id" = ? and "m"."card_id" = "cards"."id")) as "n" from "decks" left join "new_card_cursors" as "k" on "k"."deck_id" = "decks"."id" and "k"."student_id" = ? where "decks"."id" in ${LISTED}`,
   targets: (n) =>
-    `select "cards"."id" as "card_id", "cards"."deck_id", ${MEMORY.map((c) => `"m"."${c}"`).join(', ')} from "cards" inner join "decks" on "decks"."id" = "cards"."deck_id" left join "memory_states" as "m" on "m"."card_id" = "cards"."id" and "m"."student_id" = ? where "cards"."id" in (${marks(n)}) and "decks"."user_id" = ?`,
+    `select "cards"."id" as "card_id", "cards"."deck_id", ${MEMORY.map((c) => `"m"."${c}"`).join(', ')} from "cards" left join "memory_states" as "m" on "m"."card_id" = "cards"."id" and "m"."student_id" = ? where "cards"."id" in (${marks(n)}) and exists (select "decks"."id" from "decks" where "decks"."id" = "cards"."deck_id" and "decks"."user_id" = ? and ("decks"."student_id" is null or "decks"."student_id" = ?))`,
   insertLogs: (n) =>
     `insert into "review_logs" ("student_id", "card_id", "rating", "reviewed_at", "duration_ms", "created_at") values ${marks(n, '(?, ?, ?, ?, ?, ?)')}`,
   upsertMemory: (n) =>
@@ -372,7 +372,7 @@ export function memoryEndpoints(stmt, userId) {
       const byCard = new Map();
       for (const r of reviews) byCard.set(r.card_id, [...(byCard.get(r.card_id) ?? []), r]);
       const ids = [...byCard.keys()];
-      const targets = stmt(SQL.targets(ids.length)).all(studentId, ...ids, userId);
+      const targets = stmt(SQL.targets(ids.length)).all(studentId, ...ids, userId, studentId);
       if (targets.length !== ids.length) throw Object.assign(new Error(), { status: 404 });
       stmt(SQL.insertLogs(reviews.length)).run(
         ...reviews.flatMap((r) => [r.student_id, r.card_id, r.rating, r.reviewed_at, r.duration_ms, r.created_at]),

@@ -39,7 +39,9 @@ test.describe('sign-in', () => {
     await expect(page.getByText('Use at least 8 characters.')).toBeVisible();
   });
 
-  test('signs in through a certified OpenID provider (iss on the redirect, profile from userinfo)', async ({ page }) => {
+  test('signs in through a certified OpenID provider (iss on the redirect, profile from userinfo)', async ({
+    page,
+  }) => {
     await page.goto('/signin');
     await page.getByRole('button', { name: 'Continue with Test SSO' }).click();
     // The provider's own sign-in and consent pages (oidc-provider's development interactions).

@@ -98,7 +98,11 @@ export async function uploadStall(baseUrl, tmpDir, { minUploads = 5, maxUploads 
   return {
     slow_png_bytes: slow.length,
     small_uploads: latencies.length,
-    small_upload_ms: { p50: Math.round(pct(sorted, 50)), p95: Math.round(pct(sorted, 95)), max: Math.round(sorted.at(-1)) },
+    small_upload_ms: {
+      p50: Math.round(pct(sorted, 50)),
+      p95: Math.round(pct(sorted, 95)),
+      max: Math.round(sorted.at(-1)),
+    },
     slow_uploads: slowResults,
   };
 }

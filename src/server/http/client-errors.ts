@@ -1,7 +1,11 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
 
 /**
  * Requests Node refuses before the app sees them (headers over the limit, malformed HTTP) get the
@@ -13,8 +17,7 @@ export function answerClientErrors(server: Pick<Server, 'on'>): void {
       socket.destroy();
       return;
     }
-    const status =
-      err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     const body = JSON.stringify(
       status === 431
         ? { error: 'The request headers are too large', code: 'headers_too_large' }

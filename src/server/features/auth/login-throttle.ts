@@ -18,7 +18,10 @@ export function loginThrottle(deps: AppDeps) {
   const limits = limitsService(deps);
   const rule = deps.rateLimits.login;
   const pair = limits.fixedWindow('login-pair', rule);
-  const address = limits.fixedWindow('login-address', { max: rule.max * LOGIN_ADDRESS_FACTOR, windowMs: rule.windowMs });
+  const address = limits.fixedWindow('login-address', {
+    max: rule.max * LOGIN_ADDRESS_FACTOR,
+    windowMs: rule.windowMs,
+  });
   const account = limits.backoff('login-account', {
     free: rule.max,
     windowMs: rule.windowMs,

@@ -72,17 +72,26 @@ export async function learningSettings(
   return row && { ...row, desired_retention: Number(row.desired_retention) };
 }
 
-// The statements of every save, compiled once per number of rows (memory-sql.ts).
+// The statements of every save, compiled once per number of rows (db/precompiled.ts).
+// Read from the cards asked for, each deck checked by its key: joined to the decks, the planner may
+// start from the user's decks instead and probe each of them (thousands, for a big school).
 const targetsOf = compiledPerLength((db, userId, studentId, ...cardIds) =>
   db
     .selectFrom('cards')
-    .innerJoin('decks', 'decks.id', 'cards.deck_id')
     .leftJoin('memory_states as m', (join) =>
       join.onRef('m.card_id', '=', 'cards.id').on('m.student_id', '=', studentId as number),
     )
     .select(['cards.id as card_id', 'cards.deck_id', ...memoryColumns.map((c) => `m.${c}` as const)])
     .where('cards.id', 'in', cardIds as number[])
-    .where('decks.user_id', '=', userId as number),
+    .where(({ exists, selectFrom, or }) =>
+      exists(
+        selectFrom('decks')
+          .select('decks.id')
+          .whereRef('decks.id', '=', 'cards.deck_id')
+          .where('decks.user_id', '=', userId as number)
+          .where((d) => or([d('decks.student_id', 'is', null), d('decks.student_id', '=', studentId as number)])),
+      ),
+    ),
 );
 
 const LOG_COLUMNS = ['student_id', 'card_id', 'rating', 'reviewed_at', 'duration_ms', 'created_at'] as const;
@@ -115,7 +124,7 @@ const activityUpsert = compiledPerLength((db, ...values) =>
     ),
 );
 
-/** The user's cards among `cardIds`, each with its deck and the student's memory of it. */
+/** The cards among `cardIds` the user's student may study, each with its deck and the student's memory of it. */
 export async function reviewTargets(
   db: DbHandle,
   userId: number,

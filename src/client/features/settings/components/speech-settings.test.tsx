@@ -26,10 +26,7 @@ describe('SpeechSettings', () => {
       within(english)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual([
-      'Samanthaen-US · on this device · used in studyPlay sample',
-      'Danielen-GB · on this devicePlay sample',
-    ]);
+    ).toEqual(['Samanthaen-US · on this device · used in studyPlay sample', 'Danielen-GB · on this devicePlay sample']);
     expect(within(spanish).getAllByRole('listitem')[0]).toHaveTextContent(
       'Google españoles-ES · online · used in study',
     );
