@@ -71,7 +71,7 @@ const iso = (ms) => new Date(ms).toISOString();
 // ---- The SQL (bench/print-sql.ts) ----
 const marks = (n, group = '?') => Array.from({ length: n }, () => group).join(', ');
 const SCOPE =
-  '"memory_states"."deck_id" in (select "decks"."id" from "decks" where "decks"."user_id" = ? and "decks"."student_id" = ? and "decks"."is_archived" = ? union all select "decks"."id" from "decks" where "decks"."user_id" = ? and "decks"."student_id" is null and "decks"."is_archived" = ?)';
+  'exists (select "decks"."id" from "decks" where "decks"."id" = "memory_states"."deck_id" and "decks"."user_id" = ? and ("decks"."student_id" = ? or "decks"."student_id" is null) and "decks"."is_archived" = ?)';
 const LISTED =
   '(select "decks"."id" from "decks" where "decks"."user_id" = ? and "decks"."student_id" = ? union all select "decks"."id" from "decks" where "decks"."user_id" = ? and "decks"."student_id" is null)';
 const MEMORY = [
@@ -97,11 +97,12 @@ const SQL = {
   cardsInState: `select ${CARD}, (select "decks"."title" from "decks" where "decks"."id" = "m"."deck_id") as "deck_title", ${MEMORY.map((c) => `"m"."${c}"`).join(', ')} from (select "memory_states"."card_id", "memory_states"."deck_id", ${MEMORY.map((c) => `"memory_states"."${c}"`).join(', ')} from "memory_states" where "memory_states"."student_id" = ? and "memory_states"."state" = ? and "memory_states"."due" < ? and ${SCOPE} order by "memory_states"."due" limit ?) as "m" inner join "cards" on "cards"."id" = "m"."card_id" order by "m"."due", "m"."card_id"`,
   firstDueInState: `select "memory_states"."due" from "memory_states" where "memory_states"."student_id" = ? and "memory_states"."state" = ? and "memory_states"."due" >= ? and ${SCOPE} order by "memory_states"."due" limit ?`,
   studentDecks:
-    'select "decks"."id", "decks"."title", coalesce("k"."seen_through", 0) as "after", (select "cards"."id" from "cards" where "cards"."deck_id" = "decks"."id" order by "cards"."id" desc limit ?) as "last" from "decks" left join "new_card_cursors" as "k" on "k"."deck_id" = "decks"."id" and "k"."student_id" = ? where "decks"."id" in (select "decks"."id" from "decks" where "decks"."user_id" = ? and "decks"."student_id" = ? and "decks"."is_archived" = ? union all select "decks"."id" from "decks" where "decks"."user_id" = ? and "decks"."student_id" is null and "decks"."is_archived" = ?) order by "decks"."created_at", "decks"."id"',
+    'select "decks"."id", "decks"."title", coalesce("k"."seen_through", 0) as "after" from "decks" left join "new_card_cursors" as "k" on "k"."deck_id" = "decks"."id" and "k"."student_id" = ? where (select "cards"."id" from "cards" where "cards"."deck_id" = "decks"."id" order by "cards"."id" desc limit ?) > coalesce("k"."seen_through", 0) and "decks"."id" in (select "decks"."id" from "decks" where "decks"."user_id" = ? and "decks"."student_id" = ? and "decks"."is_archived" = ? union all select "decks"."id" from "decks" where "decks"."user_id" = ? and "decks"."student_id" is null and "decks"."is_archived" = ?) order by "decks"."created_at", "decks"."id" limit ?',
   unseenAfter: `select ${CARD} from "cards" where "cards"."deck_id" = ? and "cards"."id" > ? and not exists (select "m"."card_id" from "memory_states" as "m" where "m"."student_id" = ? and "m"."card_id" = "cards"."id") order by "cards"."id" limit ?`,
   dueByInterval: `select case ${Array.from({ length: FORECAST_DAYS }, (_, k) => `when "memory_states"."due" < ? then ${k}`).join(' ')} end as "k", count(*) as "n" from "memory_states" where "memory_states"."student_id" = ? and "memory_states"."state" in (?, ?, ?) and "memory_states"."due" < ? and ${SCOPE} group by "k"`,
   recall: `select count(*) as "n", avg(power(1 + cast(? as double precision) * max(0, (cast(round(unixepoch(?, 'subsec') * 1000) as integer) - cast(round(unixepoch(memory_states.last_review, 'subsec') * 1000) as integer)) / 86400000) / memory_states.stability, cast(? as double precision))) as "mean" from "memory_states" where "memory_states"."student_id" = ? and ${SCOPE}`,
   activity: `select "d"."lo", sum("a"."reviews") as "reviews", sum("a"."correct") as "correct" from (${Array.from({ length: ACTIVITY_DAYS }, () => 'select ? as lo, ? as hi').join(' union all ')}) as "d" inner join "review_activity" as "a" on "a"."student_id" = ? and "a"."slot" >= "d"."lo" and "a"."slot" < "d"."hi" group by "d"."lo"`,
+  learned: `select count(*) as "n" from "memory_states" where "memory_states"."student_id" = ? and ${SCOPE} and "memory_states"."state" = ?`,
   streakDays: 'select "day" from "streak_days" where "student_id" = ? order by "day" desc',
   addStreakDay:
     'insert into "streak_days" ("student_id", "day") values (?, ?) on conflict ("student_id", "day") do nothing',
@@ -144,7 +145,7 @@ export function memoryEndpoints(stmt, userId) {
     lapses: Number(row.lapses),
     last_review: row.last_review,
   });
-  const inScope = (sid) => [userId, sid, 0, userId, 0];
+  const inScope = (sid) => [userId, sid, 0];
 
   function studentDay(studentId, tz, now) {
     const day = localDate(now, tz);
@@ -191,11 +192,9 @@ export function memoryEndpoints(stmt, userId) {
   }
   function newCards(sid, limit) {
     const out = [];
-    for (const deck of stmt(SQL.studentDecks).all(1, sid, userId, sid, 0, userId, 0)) {
+    for (const deck of stmt(SQL.studentDecks).all(sid, 1, userId, sid, 0, userId, 0, limit)) {
       if (out.length >= limit) break;
-      const after = Number(deck.after);
-      if (deck.last === null || Number(deck.last) <= after) continue;
-      for (const card of stmt(SQL.unseenAfter).all(deck.id, after, sid, limit - out.length)) {
+      for (const card of stmt(SQL.unseenAfter).all(deck.id, Number(deck.after), sid, limit - out.length)) {
         out.push({ ...card, deck_title: deck.title });
       }
     }
@@ -290,7 +289,7 @@ export function memoryEndpoints(stmt, userId) {
       );
       const ends = Array.from({ length: FORECAST_DAYS }, (_, k) => startOfLocalDay(addDays(d.day, k + 1), tz));
       const q = queueOf(d, false);
-      const learned = countDue(studentId, 'review', '9999', Number.MAX_SAFE_INTEGER);
+      const learned = Number(stmt(SQL.learned).get(studentId, ...inScope(studentId), 'review').n);
       const endsIso = ends.map(iso);
       const perInterval = endsIso.map(() => 0);
       for (const r of stmt(SQL.dueByInterval).all(

@@ -40,7 +40,7 @@ const SQL = {
     'select "c"."id", "c"."en", "c"."es", "d"."title" as "deck_title", r.correct * 100.0 / r.attempts as "accuracy_percentage", "r"."attempts" as "times_studied" from (select "card_id", "attempts", "correct" from "card_totals" where "student_id" = ? and 100 * correct < 80 * attempts order by correct * 1.0 / attempts, "attempts" desc, "card_id" limit ?) as "r" inner join "cards" as "c" on "c"."id" = "r"."card_id" inner join "decks" as "d" on "d"."id" = "c"."deck_id" where "d"."user_id" = ? order by r.correct * 1.0 / r.attempts, "r"."attempts" desc, "c"."id"',
   image: 'select "data", "content_type" from "images" where "user_id" = ? and "key" = ?',
   usableCards: (n) =>
-    `select "cards"."id", "cards"."deck_id" from "cards" inner join "decks" on "decks"."id" = "cards"."deck_id" where "cards"."id" in (${marks(n)}) and "decks"."user_id" = ? and ("decks"."student_id" is null or "decks"."student_id" = ?)`,
+    `select "cards"."id", "cards"."deck_id" from "cards" where "cards"."id" in (${marks(n)}) and exists (select "decks"."id" from "decks" where "decks"."id" = "cards"."deck_id" and "decks"."user_id" = ? and ("decks"."student_id" is null or "decks"."student_id" = ?))`,
   claimKey:
     'insert into "idempotency_keys" ("user_id", "scope", "key", "created_at") values (?, ?, ?, ?) on conflict ("user_id", "scope", "key") do nothing returning "key"',
   insertResults: (n) =>

@@ -9,6 +9,7 @@ import { progressTotalsMigration } from './migrations/0002-progress-totals';
 import { memoryMigration } from './migrations/0003-memory';
 import { rateLimitsMigration } from './migrations/0004-rate-limits';
 import { audioMigration } from './migrations/0005-audio';
+import { reviewLogIndexMigration } from './migrations/0006-review-log-index';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -93,6 +94,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0003-memory': memoryMigration(dialect),
     '0004-rate-limits': rateLimitsMigration(),
     '0005-audio': audioMigration(dialect),
+    '0006-review-log-index': reviewLogIndexMigration(),
   };
 }
 

@@ -45,14 +45,22 @@ export async function deckUsable(db: DbHandle, userId: number, studentId: number
 }
 
 // Every study save runs this: compiled once per number of cards (src/server/db/precompiled.ts).
+// Read from the cards asked for, each deck checked by its key: joined to the decks, SQLite may
+// start from the user's decks instead and probe each (a school has thousands).
 const usableCards = compiledPerLength((db, userId, studentId, ...cardIds) =>
   db
     .selectFrom('cards')
-    .innerJoin('decks', 'decks.id', 'cards.deck_id')
     .select(['cards.id', 'cards.deck_id'])
     .where('cards.id', 'in', cardIds as number[])
-    .where('decks.user_id', '=', userId as number)
-    .where((eb) => eb.or([eb('decks.student_id', 'is', null), eb('decks.student_id', '=', studentId as number)])),
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('decks')
+          .select('decks.id')
+          .whereRef('decks.id', '=', 'cards.deck_id')
+          .where('decks.user_id', '=', userId as number)
+          .where((d) => d.or([d('decks.student_id', 'is', null), d('decks.student_id', '=', studentId as number)])),
+      ),
+    ),
 );
 
 /** The cards among `cardIds` that are in decks the student may study (see deckUsable), with their deck. */

@@ -35,6 +35,21 @@ export async function countDueBefore(db: DbHandle, scope: Scope, studentId: numb
   return perInterval.map((n) => (total += n));
 }
 
+// Per deck from the (student, deck, due, state) index alone: every card in review, whatever its due.
+const learnedInScope = scoped((db: DbHandle, studentId: number, inScope: InScope) =>
+  db
+    .selectFrom('memory_states')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('memory_states.student_id', '=', studentId)
+    .where(inScope)
+    .where('memory_states.state', '=', 'review'),
+);
+
+/** How many cards of the scope are in review (learnt). */
+export async function countLearned(db: DbHandle, scope: Scope, studentId: number): Promise<number> {
+  return Number((await learnedInScope(db, scope, studentId))[0]?.n ?? 0);
+}
+
 // Whole days since each card's last review, as ts-fsrs counts them (floor of elapsed ms / day),
 // from exact milliseconds on both databases.
 const daysSinceReview = (db: DbHandle, now: string) =>

@@ -2,9 +2,14 @@ import { ACTIVITY_DAYS, FORECAST_DAYS, STREAK_REST_DAY_WINDOW } from '@shared/co
 import { addDays, quarterHour, startOfLocalDay } from '@shared/local-day';
 import type { MemoryStatistics } from '@shared/schemas/review';
 import type { DbHandle } from '../../db/schema';
-import { activityPerDay, averageRecall, countDueBefore, streakDays } from './memory-statistics.repository';
+import {
+  activityPerDay,
+  averageRecall,
+  countDueBefore,
+  countLearned,
+  streakDays,
+} from './memory-statistics.repository';
 import { studentScope } from './memory-sql';
-import { countDue } from './review-queue.repository';
 import { observe, queueOf, studentDay } from './review-queue.service';
 
 /**
@@ -36,6 +41,23 @@ export function streakLength(finished: ReadonlySet<string>, today: string): numb
   }
 }
 
+// The same for every read of one day in one zone: kept for a few hundred.
+const boundsKept = new Map<string, string[]>();
+
+/** The first UTC quarter hour of each of the ACTIVITY_DAYS days from `firstDay` on, and of the day after. */
+function activityBounds(firstDay: string, tz: string): string[] {
+  const key = `${tz} ${firstDay}`;
+  let bounds = boundsKept.get(key);
+  if (!bounds) {
+    bounds = Array.from({ length: ACTIVITY_DAYS + 1 }, (_, i) =>
+      quarterHour(startOfLocalDay(addDays(firstDay, i), tz)),
+    );
+    if (boundsKept.size >= 500) boundsKept.clear();
+    boundsKept.set(key, bounds);
+  }
+  return bounds;
+}
+
 /**
  * `memory_statistics` of a student's progress (the user's student, else 404; 400 for an unknown
  * time zone), over the cards of their decks (archived ones left out) except the activity, which
@@ -49,14 +71,11 @@ export async function memoryStatistics(
   const { tz, studentId } = d;
   const firstDay = addDays(d.day, -(ACTIVITY_DAYS - 1));
   const scope = studentScope(input.userId);
-  // The first quarter hour of each activity day, and of tomorrow.
-  const bounds = Array.from({ length: ACTIVITY_DAYS + 1 }, (_, i) =>
-    quarterHour(startOfLocalDay(addDays(firstDay, i), tz)),
-  );
+  const bounds = activityBounds(firstDay, tz);
   const ends = Array.from({ length: FORECAST_DAYS }, (_, k) => startOfLocalDay(addDays(d.day, k + 1), tz));
   const [q, learned, dueBy, recall, days, finishedDays] = await Promise.all([
     queueOf(db, d, scope, false),
-    countDue(db, scope, studentId, 'review', '9999', Number.MAX_SAFE_INTEGER), // every card in review
+    countLearned(db, scope, studentId),
     countDueBefore(
       db,
       scope,

@@ -95,9 +95,10 @@ export const memoryOf = (row: MemoryColumns): Memory | null =>
 
 /**
  * Stores a student's answers and moves each card's memory, in the caller's transaction (the study
- * save). The user's student and cards are checked again (404). Each card's reviews are applied in
- * reviewed_at order; one older than the card's last applied review (an offline device sending
- * late) makes that card be recomputed from its whole log. Returns the new memory of each card.
+ * save). The user's student, and that its cards are in decks it may study, are checked again (404).
+ * Each card's reviews are applied in reviewed_at order; one older than the card's last applied
+ * review (an offline device sending late) makes that card be recomputed from its whole log.
+ * Returns the new memory of each card.
  */
 export async function recordReviews(
   trx: DbHandle,

@@ -149,36 +149,40 @@ const unseenBy = (studentId: number) => (eb: ExpressionBuilder<Database, 'cards'
     ),
   );
 
-// The decks in deck order (oldest first) with their cursor and last card: only decks with cards
-// above their cursor can hold new ones, and each is then read from its cursor on. (Per deck, in
-// this order, rather than one join: PostgreSQL would otherwise match every card with the memory
-// first.)
-const decksWithCursor = (db: DbHandle, studentId: number) =>
+// The decks in deck order (oldest first) that hold cards above their cursor, with the cursor: the
+// first card above it is new (every card up to it has been answered, and the cursor moves up past
+// the answered ones), so `limit` decks hold `limit` new cards, and each is read from its cursor on.
+// (Per deck, in this order, rather than one join: PostgreSQL would otherwise match every card with
+// the memory first.)
+const decksWithNewCards = (db: DbHandle, studentId: number) =>
   db
     .selectFrom('decks')
     .leftJoin('new_card_cursors as k', (join) =>
       join.onRef('k.deck_id', '=', 'decks.id').on('k.student_id', '=', studentId),
     )
-    .select((eb) => [
-      'decks.id',
-      'decks.title',
-      eb.fn.coalesce('k.seen_through', eb.lit(0)).as('after'),
-      // The deck's last card, read from the end of the index.
-      eb
-        .selectFrom('cards')
-        .select('cards.id')
-        .whereRef('cards.deck_id', '=', 'decks.id')
-        .orderBy('cards.id', 'desc')
-        .limit(1)
-        .as('last'),
-    ])
+    .select((eb) => ['decks.id', 'decks.title', eb.fn.coalesce('k.seen_through', eb.lit(0)).as('after')])
+    .where((eb) =>
+      eb(
+        // The deck's last card, read from the end of the index.
+        eb
+          .selectFrom('cards')
+          .select('cards.id')
+          .whereRef('cards.deck_id', '=', 'decks.id')
+          .orderBy('cards.id', 'desc')
+          .limit(1),
+        '>',
+        eb.fn.coalesce('k.seen_through', eb.lit(0)),
+      ),
+    )
     .orderBy('decks.created_at')
     .orderBy('decks.id');
 const oneDeck = precompiled((db, studentId: number, deckId: number) =>
-  decksWithCursor(db, studentId).where('decks.id', '=', deckId),
+  decksWithNewCards(db, studentId).where('decks.id', '=', deckId),
 );
-const studentDecks = precompiled((db, studentId: number, userId: number) =>
-  decksWithCursor(db, studentId).where('decks.id', 'in', decksOfStudent(db, userId, studentId)),
+const studentDecks = precompiled((db, studentId: number, userId: number, limit: number) =>
+  decksWithNewCards(db, studentId)
+    .where('decks.id', 'in', decksOfStudent(db, userId, studentId))
+    .limit(limit),
 );
 const unseenAfter = precompiled((db, studentId: number, deckId: number, after: number, limit: number) =>
   db
@@ -194,13 +198,13 @@ const unseenAfter = precompiled((db, studentId: number, deckId: number, after: n
 /** The first `limit` cards the student has never answered, in deck order (cards in the order they were added). */
 export async function newCards(db: DbHandle, scope: Scope, studentId: number, limit: number): Promise<QueueCard[]> {
   const decks =
-    'deckId' in scope ? await oneDeck(db, studentId, scope.deckId) : await studentDecks(db, studentId, scope.userId);
+    'deckId' in scope
+      ? await oneDeck(db, studentId, scope.deckId)
+      : await studentDecks(db, studentId, scope.userId, limit);
   const out: QueueCard[] = [];
   for (const deck of decks) {
     if (out.length >= limit) break;
-    const after = Number(deck.after);
-    if (deck.last === null || Number(deck.last) <= after) continue;
-    for (const card of await unseenAfter(db, studentId, deck.id, after, limit - out.length)) {
+    for (const card of await unseenAfter(db, studentId, deck.id, Number(deck.after), limit - out.length)) {
       out.push({ ...card, deck_title: deck.title });
     }
   }
