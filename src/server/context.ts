@@ -41,8 +41,11 @@ export interface AppDeps {
 }
 
 export interface SessionUser {
+  /** The person signed in: their sign-ins, bug reports and votes. */
   id: number;
   sessionId: number;
+  /** The family whose students, decks, cards, pictures, recordings and progress this person sees and changes. */
+  familyId: number;
 }
 
 export interface AppEnv {

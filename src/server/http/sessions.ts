@@ -87,7 +87,7 @@ export function sessionLoader(deps: AppDeps): (c: Context<AppEnv>) => Promise<vo
     // The stored times are toISOString() output, so comparing them as times is comparing them as
     // strings, without formatting two ISO strings per request (Date.prototype.toISOString is slow).
     if (Date.parse(row.expires_at) > nowMs && lastSeenMs > nowMs - deps.config.sessionIdleMs) {
-      c.set('user', { id: row.user_id, sessionId: row.id });
+      c.set('user', { id: row.user_id, sessionId: row.id, familyId: row.user_id });
       if (nowMs - lastSeenMs > TOUCH_INTERVAL_MS) {
         await sessions.touch(deps.db.kysely, row.id, now.toISOString());
       }
