@@ -7,12 +7,16 @@ import { authRoutes } from './features/auth/auth.routes';
 import { bugsRoutes } from './features/bugs/bugs.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
+import { childModeRoutes } from './features/child-mode/child-mode.routes';
 import { decksRoutes } from './features/decks/decks.routes';
 import { exportRoutes } from './features/export/export.routes';
+import { familiesRoutes } from './features/families/families.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
 import { memoryRoutes } from './features/memory/memory.routes';
+import { classProgressRoutes } from './features/progress/class-progress.routes';
 import { progressRoutes } from './features/progress/progress.routes';
+import { sharingRoutes } from './features/sharing/sharing.routes';
 import { studentsRoutes } from './features/students/students.routes';
 import { studyRoutes } from './features/study/study.routes';
 import { transferRoutes } from './features/transfer/transfer.routes';
@@ -72,11 +76,15 @@ export function createApp(options: AppOptions) {
     audioRoutes(deps),
     catalogueRoutes(deps),
     studyRoutes(deps),
+    classProgressRoutes(deps),
     progressRoutes(deps),
     memoryRoutes(deps),
     bugsRoutes(deps),
     exportRoutes(deps),
     transferRoutes(deps),
+    sharingRoutes(deps),
+    familiesRoutes(deps),
+    childModeRoutes(deps),
   ];
   const known = api
     .flatMap((r) => r.routes)

@@ -32,6 +32,7 @@ const envSchema = z
     RATE_LIMIT_LOGIN: z.coerce.number().int().positive().optional(),
     RATE_LIMIT_SIGNUP: z.coerce.number().int().positive().optional(),
     RATE_LIMIT_BUG_CLOSE: z.coerce.number().int().positive().optional(),
+    RATE_LIMIT_FAMILY_JOIN: z.coerce.number().int().positive().optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -81,7 +82,7 @@ export interface Config {
   sessionMaxMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Overrides of the default attempt counts per window (DEFAULT_RATE_LIMITS). */
-  rateLimitMax: { login?: number; signup?: number; bugClose?: number };
+  rateLimitMax: { login?: number; signup?: number; bugClose?: number; familyJoin?: number };
 }
 
 /** Reads the environment into a frozen Config; throws listing every bad variable. */
@@ -139,6 +140,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_DAYS * day,
     sessionMaxMs: e.SESSION_MAX_DAYS * day,
     logLevel: e.LOG_LEVEL,
-    rateLimitMax: { login: e.RATE_LIMIT_LOGIN, signup: e.RATE_LIMIT_SIGNUP, bugClose: e.RATE_LIMIT_BUG_CLOSE },
+    rateLimitMax: {
+      login: e.RATE_LIMIT_LOGIN,
+      signup: e.RATE_LIMIT_SIGNUP,
+      bugClose: e.RATE_LIMIT_BUG_CLOSE,
+      familyJoin: e.RATE_LIMIT_FAMILY_JOIN,
+    },
   });
 }

@@ -2,6 +2,8 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import {
   BUG_CLOSE_ATTEMPTS_MAX,
   BUG_CLOSE_WINDOW_MS,
+  FAMILY_JOIN_ATTEMPTS_MAX,
+  FAMILY_JOIN_WINDOW_MS,
   LOGIN_ATTEMPTS_MAX,
   LOGIN_WINDOW_MS,
   SIGNUP_WINDOW_MS,
@@ -21,6 +23,8 @@ export interface RateLimits {
   signup: RateLimitRule;
   /** Wrong bug-close passwords per user and per client address. */
   bugClose: RateLimitRule;
+  /** Family invite code look-ups and joins per person (per client address: FAMILY_JOIN_ADDRESS_FACTOR times as many). */
+  familyJoin: RateLimitRule;
 }
 
 /** Documented defaults (README "Security"). */
@@ -28,6 +32,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { max: LOGIN_ATTEMPTS_MAX, windowMs: LOGIN_WINDOW_MS },
   signup: { max: SIGNUPS_MAX, windowMs: SIGNUP_WINDOW_MS },
   bugClose: { max: BUG_CLOSE_ATTEMPTS_MAX, windowMs: BUG_CLOSE_WINDOW_MS },
+  familyJoin: { max: FAMILY_JOIN_ATTEMPTS_MAX, windowMs: FAMILY_JOIN_WINDOW_MS },
 };
 
 /** Everything a feature needs from the outside world, passed in so tests can build the real app. */
@@ -46,6 +51,8 @@ export interface SessionUser {
   sessionId: number;
   /** The family whose students, decks, cards, pictures, recordings and progress this person sees and changes. */
   familyId: number;
+  /** In child mode, the one student this session may work for (http/child-mode.ts); null otherwise. */
+  childStudentId: number | null;
 }
 
 export interface AppEnv {

@@ -19,6 +19,10 @@ const SECRET_FIELDS = [
   'cookie',
   'authorization',
   'verifier',
+  // Child mode's parent PIN (features/child-mode).
+  'pin',
+  'current_pin',
+  'pin_hash',
   'code_verifier',
   'nonce',
   'state',

@@ -21,6 +21,10 @@ export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
 /** Longest account name: a display name, shown in the user menu and on shared decks. */
 export const USER_NAME_MAX = 100;
+/** Fewest digits of a child-mode parent PIN: 4 digits is what a parent remembers; guessing is rate limited like passwords. */
+export const CHILD_PIN_MIN_DIGITS = 4;
+/** Most digits of a child-mode parent PIN. */
+export const CHILD_PIN_MAX_DIGITS = 8;
 /** Default of SESSION_IDLE_DAYS: a session unused this many days ends, so a lost device does not stay signed in. */
 export const SESSION_IDLE_DAYS_DEFAULT = 14;
 /** Default of SESSION_MAX_DAYS: every session ends this many days after sign-in, however much it is used. */
@@ -387,3 +391,59 @@ export const FORECAST_DAYS = 14;
 export const ACTIVITY_DAYS = 84;
 /** A streak survives one missed day (a rest day) in any this many consecutive days. */
 export const STREAK_REST_DAY_WINDOW = 7;
+
+/** "All students": reviews counted over the last this many local days (today included), a school week and its weekend. */
+export const CLASS_REVIEW_DAYS = 7;
+/** "All students": accuracy over the last this many local days, long enough to mean something for a light week. */
+export const CLASS_ACCURACY_DAYS = 30;
+
+/** How long a family invite link stays valid: long enough for the other parent to find the message. */
+export const FAMILY_INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Characters of an invite short code: no 0/O, 1/I/L, so a code read aloud or typed is not mistaken. */
+export const FAMILY_INVITE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/** Characters in an invite short code (31^8 ≈ 8.5·10^11 codes, guessed only through the rate limit). */
+export const FAMILY_INVITE_CODE_LENGTH = 8;
+/** Longest invite code input accepted (a pasted code with spaces or a whole link's tail); longer is refused as invalid. */
+export const FAMILY_INVITE_CODE_INPUT_MAX = 40;
+/** Open invites a family may hold at once: enough for both grandparents, bounded against abuse. */
+export const FAMILY_INVITES_OPEN_MAX = 10;
+/** Adults in one family: a classroom's teachers fit; bounds the member list. */
+export const FAMILY_MEMBERS_MAX = 20;
+/** Invite code look-ups and joins per person in FAMILY_JOIN_WINDOW_MS (RATE_LIMIT_FAMILY_JOIN overrides it): makes guessing codes hopeless. */
+export const FAMILY_JOIN_ATTEMPTS_MAX = 10;
+/** Per client address, this many times FAMILY_JOIN_ATTEMPTS_MAX: several parents behind one school address still fit. */
+export const FAMILY_JOIN_ADDRESS_FACTOR = 10;
+/** The window FAMILY_JOIN_ATTEMPTS_MAX counts in. */
+export const FAMILY_JOIN_WINDOW_MS = 15 * 60 * 1000;
+
+/** Characters of a deck share code: no 0/O, 1/I/L, so a code read aloud or typed is not mistaken. */
+export const SHARE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/** Characters in a share code, which is also the link (31^12 ≈ 2^59: never guessed, even before the rate limit). */
+export const SHARE_CODE_LENGTH = 12;
+/** Cards shown in a shared deck's preview: enough to judge it, little to copy without adding it. */
+export const SHARE_PREVIEW_CARDS = 5;
+/** Share codes that matched nothing, per person in SHARE_LOOKUP_WINDOW_MS: makes guessing codes hopeless. */
+export const SHARE_LOOKUP_MISSES_MAX = 20;
+/** The window SHARE_LOOKUP_MISSES_MAX counts in. */
+export const SHARE_LOOKUP_WINDOW_MS = 15 * MINUTE_MS;
+
+/** Bytes of pictures and recordings kept on a device for offline study: a term of decks, well inside a tablet's quota. */
+export const OFFLINE_MEDIA_MAX_BYTES = 200 * 1024 * 1024;
+/** Media downloads at once when a deck is kept offline: fills the cache without starving the page's own requests. */
+export const OFFLINE_MEDIA_FETCH_CONCURRENCY = 4;
+
+/** Printable cards: 2 columns × 4 rows on a sheet, big enough for a picture and a word a child can read. */
+export const PRINT_COLUMNS = 2;
+export const PRINT_ROWS = 4;
+/** Paper sizes the print page offers (CSS `@page` size names), with the printable area inside a 10 mm margin. */
+export const PRINT_PAPERS = {
+  A4: { widthMm: 190, heightMm: 277 },
+  letter: { widthMm: 195.9, heightMm: 259.4 },
+} as const;
+export type PrintPaper = keyof typeof PRINT_PAPERS;
+export const PRINT_MARGIN_MM = 10;
+
+/** Decks a device keeps for offline study: those studied in the last this many days, and those marked. */
+export const OFFLINE_RECENT_DAYS = 30;
+/** At most this many decks are kept per student on a device (their cards and memory), most recent first. */
+export const OFFLINE_DECKS_MAX = 60;

@@ -10,6 +10,10 @@ import { memoryMigration } from './migrations/0003-memory';
 import { rateLimitsMigration } from './migrations/0004-rate-limits';
 import { audioMigration } from './migrations/0005-audio';
 import { reviewLogIndexMigration } from './migrations/0006-review-log-index';
+import { familiesMigration } from './migrations/0007-families';
+import { childModeMigration } from './migrations/0008-child-mode';
+import { deckSharesMigration } from './migrations/0009-deck-shares';
+import { classActivityIndexMigration } from './migrations/0010-class-activity-index';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -95,6 +99,10 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0004-rate-limits': rateLimitsMigration(),
     '0005-audio': audioMigration(dialect),
     '0006-review-log-index': reviewLogIndexMigration(),
+    '0007-families': familiesMigration(dialect),
+    '0008-child-mode': childModeMigration(),
+    '0009-deck-shares': deckSharesMigration(dialect),
+    '0010-class-activity-index': classActivityIndexMigration(),
   };
 }
 

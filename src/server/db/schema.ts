@@ -1,4 +1,4 @@
-import type { Generated, Kysely } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 
 /**
  * Table types shared by SQLite and PostgreSQL. Booleans are stored as 0/1 integers and
@@ -28,6 +28,10 @@ export interface Database {
   review_activity: ReviewActivityTable;
   streak_days: StreakDaysTable;
   rate_limits: RateLimitsTable;
+  child_mode_pins: ChildModePinsTable;
+  family_members: FamilyMembersTable;
+  family_invites: FamilyInvitesTable;
+  deck_shares: DeckSharesTable;
 }
 
 /**
@@ -69,6 +73,8 @@ export interface SessionsTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** The student a session in child mode is locked to (migration 0008); null when not in child mode. */
+  child_student_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface StudentsTable {
@@ -97,6 +103,8 @@ export interface DecksTable {
   original_deck_id: string | null;
   is_archived: number;
   created_at: string;
+  /** The shared deck this imported copy follows (migration 0009); null for every other deck. */
+  shared_from_deck_id: number | null;
 }
 
 export interface CardsTable {
@@ -112,6 +120,8 @@ export interface CardsTable {
   /** Key of the side's recording in `audio` (migration 0005). */
   en_audio_key: string | null;
   es_audio_key: string | null;
+  /** The shared deck's card this copy follows (migration 0009); null for every other card. */
+  source_card_id: number | null;
 }
 
 export interface ImagesTable {
@@ -269,4 +279,48 @@ export interface StreakDaysTable {
   student_id: number;
   /** 'YYYY-MM-DD' in the student's time zone */
   day: string;
+}
+
+/**
+ * Who shares whose family (migration 0007). A family is named by its holder's user id, the value
+ * of `user_id` in students, decks, images and audio; a user without a row is a family of one.
+ */
+export interface FamilyMembersTable {
+  user_id: number;
+  /** The holder's user id. */
+  family_id: number;
+  /** holder | member */
+  role: string;
+  joined_at: string;
+}
+
+/** One-time links to join a family; only the code's SHA-256 is stored. */
+export interface FamilyInvitesTable {
+  id: Generated<number>;
+  family_id: number;
+  code_hash: string;
+  created_by: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** Links to a read-only view of a deck (migration 0009); a deck has at most one unrevoked link. */
+export interface DeckSharesTable {
+  id: Generated<number>;
+  deck_id: number;
+  /** The short code, which is also the link's last segment (unguessable: see SHARE_CODE_LENGTH). */
+  code: string;
+  /** The person who shared it, named on the copies as "By {name}" (null once their account is gone: then the family's holder). */
+  created_by: number | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** The family's child-mode parent PIN (migration 0008), argon2id-hashed like passwords. */
+export interface ChildModePinsTable {
+  family_id: number;
+  pin_hash: string;
+  updated_at: string;
 }

@@ -25,16 +25,17 @@ export function inTransaction<T>(
 }
 
 /**
- * `inTransaction` holding the user's library lock, for changes to a user's students, decks, cards
- * and pictures. On PostgreSQL the lock serialises them, so that "check, then write" steps (double
- * import, picture still in use) cannot interleave. SQLite needs nothing: its single connection
- * already runs one transaction at a time.
+ * `inTransaction` holding the family's library lock, for changes to a family's students, decks,
+ * cards and pictures; `familyId` is the holder's user id (SessionUser.familyId), so every member
+ * takes the same lock. On PostgreSQL the lock serialises them, so that "check, then write" steps
+ * (double import, picture still in use) cannot interleave. SQLite needs nothing: its single
+ * connection already runs one transaction at a time.
  */
-export function inUserTransaction<T>(db: Db, userId: number, fn: (trx: DbHandle) => Promise<T>): Promise<T> {
+export function inUserTransaction<T>(db: Db, familyId: number, fn: (trx: DbHandle) => Promise<T>): Promise<T> {
   return inTransaction(db, async (trx) => {
     if (db.dialect === 'postgres') {
       // NO KEY UPDATE does not conflict with the KEY SHARE locks taken by inserts referencing the user.
-      await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+      await trx.selectFrom('users').select('id').where('id', '=', familyId).forNoKeyUpdate().execute();
     }
     return fn(trx);
   });

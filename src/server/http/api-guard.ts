@@ -8,6 +8,7 @@ import {
   JSON_BODY_MAX_BYTES,
 } from '@shared/constants';
 import type { AppDeps, AppEnv } from '../context';
+import { childModeCheck } from './child-mode';
 import { ApiError, unauthorized } from './errors';
 import { refuseNulText } from './nul-text';
 import { checkSameOrigin } from './security';
@@ -41,11 +42,12 @@ export interface ApiAccess {
 /**
  * Every check of an API request before its route, in order: same origin (403/415), body size (413),
  * session, sign-in (401, or 404 for no such endpoint: every /api path needs a session unless public),
- * NUL in the body's text (400). One middleware rather than five: each layer costs a few µs per
+ * NUL in the body's text (400), child mode's allowlist (403, http/child-mode.ts). One middleware rather than five: each layer costs a few µs per
  * request (bench/README.md).
  */
 export function apiGuard(deps: AppDeps, access: ApiAccess): MiddlewareHandler<AppEnv> {
   const loadSession = sessionLoader(deps);
+  const checkChildMode = childModeCheck(deps);
 
   async function afterBodyLimit(c: Context<AppEnv>, next: Next) {
     await loadSession(c);
@@ -55,6 +57,7 @@ export function apiGuard(deps: AppDeps, access: ApiAccess): MiddlewareHandler<Ap
     }
     // Only a request with a Content-Type has a body to check.
     if (c.req.header('content-type')) await refuseNulText(c);
+    await checkChildMode(c);
     await next();
   }
 

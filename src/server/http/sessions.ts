@@ -87,7 +87,12 @@ export function sessionLoader(deps: AppDeps): (c: Context<AppEnv>) => Promise<vo
     // The stored times are toISOString() output, so comparing them as times is comparing them as
     // strings, without formatting two ISO strings per request (Date.prototype.toISOString is slow).
     if (Date.parse(row.expires_at) > nowMs && lastSeenMs > nowMs - deps.config.sessionIdleMs) {
-      c.set('user', { id: row.user_id, sessionId: row.id, familyId: row.user_id });
+      c.set('user', {
+        id: row.user_id,
+        sessionId: row.id,
+        familyId: row.family_id ?? row.user_id,
+        childStudentId: row.child_student_id,
+      });
       if (nowMs - lastSeenMs > TOUCH_INTERVAL_MS) {
         await sessions.touch(deps.db.kysely, row.id, now.toISOString());
       }
@@ -102,3 +107,8 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.get('user')) throw unauthorized();
   await next();
 };
+
+/** Locks the request's session to one student (child mode, http/child-mode.ts), or unlocks it with null. */
+export async function setSessionChildStudent(deps: AppDeps, sessionId: number, studentId: number | null) {
+  await sessions.setChildStudent(deps.db.kysely, sessionId, studentId);
+}

@@ -19,6 +19,9 @@ beforeAll(() => {
   // As scripts/build-server.mjs leaves them.
   fs.writeFileSync(path.join(dir, 'assets/index-abc123.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(dir, 'assets/index-abc123.js.gz'), zlib.gzipSync(script));
+  fs.writeFileSync(path.join(dir, 'sw.js'), script);
+  fs.writeFileSync(path.join(dir, 'sw.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Flashcards"}');
   app = new Hono<AppEnv>();
   mountClient(app, dir);
 });
@@ -48,6 +51,19 @@ describe('GET / and the built client', () => {
     const plain = await app.request('/assets/index-abc123.js');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(script);
+  });
+
+  it('has the browser revalidate the service worker and the manifest, the manifest as application/manifest+json', async () => {
+    for (const encoding of ['br', '']) {
+      const sw = await app.request('/sw.js', { headers: encoding ? { 'accept-encoding': encoding } : {} });
+      expect(sw.status).toBe(200);
+      expect(sw.headers.get('cache-control')).toBe('no-cache');
+      expect(sw.headers.get('content-type')).toMatch(/javascript/);
+    }
+    const manifest = await app.request('/manifest.webmanifest');
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(await manifest.json()).toEqual({ name: 'Flashcards' });
   });
 
   it('answers a missing asset 404 without a long cache lifetime', async () => {

@@ -23,6 +23,14 @@ export function mountClient(app: Hono<AppEnv>, clientDir: string): void {
     // Set in place: c.header() after the handler would wrap the response once more.
     if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
+  // The service worker and the manifest keep their names across builds: revalidated on every
+  // check, so a new version is found (the browser compares sw.js byte for byte).
+  for (const file of ['/sw.js', '/manifest.webmanifest']) {
+    app.use(file, async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.res.headers.set('Cache-Control', 'no-cache');
+    });
+  }
   // Before serveStatic, which would answer / from the folder without Cache-Control: a browser could
   // then keep an old index.html that names assets a new build no longer has.
   app.get('/', serveIndex);

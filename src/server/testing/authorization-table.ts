@@ -13,6 +13,7 @@ import { authorize } from './identity-provider';
 const PASSWORD = 'correct horse battery';
 export const BUG_PASSWORD = 'bug-board-admin-password';
 export const NOW = new Date('2030-06-01T12:00:00.000Z');
+const CHILD_PIN = '2468';
 
 export type Principal = 'visitor' | 'other' | 'owner';
 /** What a call may change: nothing at all, nothing of the owner's, or anything (the owner's own call). */
@@ -509,6 +510,46 @@ export const MATRIX: Record<string, Case[]> = {
     { object: 'own card', request: (c) => at(`/api/cards/${c.w.card}`), other: 404, owner: 200 },
     { object: 'imported card', request: (c) => at(`/api/cards/${c.w.importedCard}`), other: 404, owner: 403 },
   ],
+  'POST /api/decks/:id/share': [
+    { object: 'deck', request: (c) => at(`/api/decks/${c.w.deck}/share`), other: 404, owner: 200 },
+    { object: 'imported deck', request: (c) => at(`/api/decks/${c.w.importedDeck}/share`), other: 404, owner: 403 },
+  ],
+  'DELETE /api/decks/:id/share': [
+    { object: 'shared deck', request: (c) => at(`/api/decks/${c.w.sharedDeck}/share`), other: 404, owner: 200 },
+    { object: 'deck', note: 'not shared', request: (c) => at(`/api/decks/${c.w.deck}/share`), other: 404, owner: 404 },
+  ],
+  // A link opens the deck to anyone signed in; made-up and revoked codes answer alike.
+  'GET /api/shared/:code': [
+    { object: 'shared deck', request: (c) => at(`/api/shared/${c.w.shareCode}`), other: 200, owner: 200 },
+    { object: 'share code', note: 'made up', request: () => at('/api/shared/ABCDEFGHJKMN'), other: 404, owner: 404 },
+  ],
+  'POST /api/shared/:code/add': [
+    {
+      object: 'shared deck',
+      note: "the owner's student",
+      request: (c) => body(`/api/shared/${c.w.shareCode}/add`, { student_id: c.w.student }),
+      other: 404,
+      owner: 409,
+    },
+    {
+      object: 'shared deck',
+      note: 'adds a copy to the caller’s own decks',
+      request: (c) => body(`/api/shared/${c.w.shareCode}/add`, {}),
+      other: { status: 201, effect: 'self' },
+      owner: 409,
+      async verify(c, res, who, caller) {
+        if (who !== 'other') return;
+        expect(await row(c, 'decks', res.body.id)).toMatchObject({ user_id: caller.id, is_imported: 1 });
+      },
+    },
+    {
+      object: 'share code',
+      note: 'made up',
+      request: () => body('/api/shared/ABCDEFGHJKMN/add', {}),
+      other: 404,
+      owner: 404,
+    },
+  ],
   'GET /api/images/:key': [
     { object: 'image', request: (c) => at(`/api/images/${c.w.imageKey}`), other: 404, owner: 200 },
   ],
@@ -563,6 +604,21 @@ export const MATRIX: Record<string, Case[]> = {
   'GET /api/progress/:studentId': [
     { object: 'progress', request: (c) => at(`/api/progress/${c.w.student}`), other: 404, owner: 200 },
   ],
+  'GET /api/progress/students': [
+    {
+      object: 'progress',
+      note: "a row per student of the caller's family",
+      request: () => at('/api/progress/students?tz=Europe%2FMadrid'),
+      other: 200,
+      owner: 200,
+      async verify(c, res, who) {
+        if (who === 'visitor') return;
+        const ids = res.body.students.map((s: { id: number }) => s.id);
+        if (who === 'owner') expect(ids).toContain(c.w.student);
+        else expect(ids).not.toContain(c.w.student);
+      },
+    },
+  ],
   'GET /api/students/:id/review': [
     { object: 'student', request: (c) => at(`/api/students/${c.w.student}/review`), other: 404, owner: 200 },
     {
@@ -587,6 +643,14 @@ export const MATRIX: Record<string, Case[]> = {
       },
     },
   ],
+  'GET /api/students/:id/memory-states': [
+    {
+      object: 'student',
+      request: (c) => at(`/api/students/${c.w.student}/memory-states?tz=Europe%2FMadrid`),
+      other: 404,
+      owner: 200,
+    },
+  ],
   'DELETE /api/students/:id/nuke-progress': [
     { object: 'progress', request: (c) => at(`/api/students/${c.w.student}/nuke-progress`), other: 404, owner: 200 },
   ],
@@ -606,6 +670,151 @@ export const MATRIX: Record<string, Case[]> = {
             ? `/api/students/${c.w.student}/decks/${c.theirs.deck}/remove-progress`
             : `/api/students/${c.theirs.student}/decks/${c.w.deck}/remove-progress`,
         ),
+      other: 404,
+      owner: 404,
+    },
+  ],
+  // Child mode: the PIN is the family's; the lock is the caller's own session's.
+  'GET /api/child-mode': [{ object: 'account', request: () => at('/api/child-mode'), other: 200, owner: 200 }],
+  'PUT /api/child-mode/pin': [
+    {
+      object: 'account',
+      fresh: true,
+      request: () => body('/api/child-mode/pin', { pin: CHILD_PIN }),
+      other: { status: 200, effect: 'self' },
+      owner: 200,
+      async verify(c, _res, who) {
+        const pins = await c.t.db.kysely.selectFrom('child_mode_pins').select('family_id').execute();
+        if (who === 'other') expect(pins.map((p) => p.family_id)).not.toContain(c.owner.id);
+      },
+    },
+  ],
+  'POST /api/child-mode': [
+    {
+      object: 'student',
+      note: 'each caller with a PIN of their own',
+      fresh: true,
+      async request(c, who) {
+        if (who !== 'visitor') {
+          const caller = who === 'owner' ? c.owner : c.other;
+          expect((await caller.put('/api/child-mode/pin', { pin: CHILD_PIN })).status).toBe(200);
+        }
+        return body('/api/child-mode', { student_id: c.w.student });
+      },
+      other: 404,
+      owner: 200,
+      async verify(c, _res, who, caller) {
+        if (who === 'visitor') return;
+        expect((await caller.get('/api/users/me')).body.child_student_id).toBe(who === 'owner' ? c.w.student : null);
+      },
+    },
+  ],
+  'POST /api/child-mode/exit': [
+    {
+      object: 'account',
+      note: 'a wrong PIN; only the owner is in child mode',
+      fresh: true,
+      async request(c, who) {
+        if (who === 'owner') {
+          await c.owner.put('/api/child-mode/pin', { pin: CHILD_PIN });
+          expect((await c.owner.post('/api/child-mode', { student_id: c.w.student })).status).toBe(200);
+        }
+        return body('/api/child-mode/exit', { pin: '0000' });
+      },
+      other: 200,
+      owner: 403,
+      async verify(c, _res, who, caller) {
+        if (who === 'owner') expect((await caller.get('/api/users/me')).body.child_student_id).toBe(c.w.student);
+      },
+    },
+  ],
+  // Families: a family is its holder's; an invite code is the only way in, and shows only whose family it is.
+  'GET /api/family': [
+    {
+      object: 'family',
+      request: () => at('/api/family'),
+      other: 200,
+      owner: 200,
+      async verify(c, res, who) {
+        if (who === 'visitor') return;
+        const ids = res.body.members.map((m: { user_id: number }) => m.user_id);
+        expect(ids.includes(c.owner.id)).toBe(who === 'owner');
+        expect(res.body.invites.some((i: { id: number }) => i.id === c.w.invite.id)).toBe(who === 'owner');
+      },
+    },
+  ],
+  'POST /api/family/invites': [
+    {
+      object: 'invite',
+      note: 'family_id in the body is ignored',
+      request: (c) => body('/api/family/invites', { family_id: c.owner.id }),
+      other: { status: 201, effect: 'self' },
+      owner: 201,
+      async verify(c, res, who) {
+        if (who === 'visitor') return;
+        const invite = await c.t.db.kysely
+          .selectFrom('family_invites')
+          .select('family_id')
+          .where('id', '=', res.body.id)
+          .executeTakeFirst();
+        expect(invite?.family_id).toBe(callerId(c, who));
+      },
+    },
+  ],
+  'DELETE /api/family/invites/:id': [
+    { object: 'invite', request: (c) => at(`/api/family/invites/${c.w.invite.id}`), other: 404, owner: 200 },
+  ],
+  'GET /api/family/invites/:code': [
+    {
+      object: 'invite',
+      note: "the owner's open invite: whose family and how many, nothing more",
+      request: (c) => at(`/api/family/invites/${c.w.invite.code}`),
+      other: 200,
+      owner: 200,
+      async verify(_c, res, who) {
+        if (who === 'visitor') return;
+        expect(Object.keys(res.body).sort()).toEqual(['already_member', 'holder_name', 'member_count', 'your_data']);
+        expect(res.body.already_member).toBe(who === 'owner');
+      },
+    },
+    {
+      object: 'invite',
+      note: 'a made-up code',
+      request: () => at('/api/family/invites/ABCD-EFGH'),
+      other: 404,
+      owner: 404,
+    },
+  ],
+  'POST /api/family/join': [
+    {
+      object: 'invite',
+      note: 'a made-up code',
+      request: () => body('/api/family/join', { code: 'ABCD-EFGH' }),
+      other: 404,
+      owner: 404,
+    },
+    {
+      object: 'invite',
+      note: "the owner's invite: the other joins and shares the family; the code is then used up",
+      fresh: true,
+      request: (c) => body('/api/family/join', { code: c.w.invite.code }),
+      other: { status: 200, effect: 'any' },
+      owner: 404,
+      async verify(c, _res, who, caller) {
+        if (who !== 'other') return;
+        const students = (await caller.get('/api/students')).body.map((s: { id: number }) => s.id);
+        expect(students).toContain(c.w.student);
+      },
+    },
+  ],
+  'POST /api/family/leave': [
+    { object: 'family', note: 'nobody else in it', request: () => at('/api/family/leave'), other: 409, owner: 409 },
+  ],
+  'DELETE /api/family/members/:userId': [
+    {
+      object: 'family',
+      note: 'someone of another family',
+      request: (c, who) => at(`/api/family/members/${who === 'owner' ? c.other.id : c.owner.id}`),
       other: 404,
       owner: 404,
     },

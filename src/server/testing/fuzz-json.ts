@@ -6,11 +6,14 @@ import {
   BULK_CARDS_MAX,
   CARD_RESULTS_MAX,
   CARD_TEXT_MAX,
+  CHILD_PIN_MAX_DIGITS,
+  CHILD_PIN_MIN_DIGITS,
   DECK_COLORS,
   DECK_SUBTITLE_MAX,
   DECK_TITLE_MAX,
   DUPLICATE_TITLE_MAX,
   EMAIL_MAX,
+  FAMILY_INVITE_CODE_INPUT_MAX,
   GRADING_MODES,
   ID_MAX,
   IMPORT_CARDS_MAX,
@@ -48,6 +51,7 @@ import {
   idempotencyKey,
   int,
   list,
+  nastyChar,
   nastyString,
   num,
   oneOf,
@@ -96,6 +100,20 @@ const badReviewedAt = fc.oneof(
   fc.integer(),
   fc.constant(null),
 );
+
+/** Parent PINs the server must refuse: too few or too many digits, anything but digits. */
+const childPin: FieldSpec = {
+  bad: fc.oneof(
+    str({ max: CHILD_PIN_MAX_DIGITS }).bad,
+    fc.string({ unit: fc.constantFrom(...'0123456789'), maxLength: CHILD_PIN_MIN_DIGITS - 1 }),
+    fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: CHILD_PIN_MAX_DIGITS + 1, maxLength: 20 }),
+    fc
+      .string({ unit: nastyChar, minLength: CHILD_PIN_MIN_DIGITS, maxLength: CHILD_PIN_MAX_DIGITS })
+      .filter((v) => !/^[0-9]+$/.test(v)),
+  ),
+  required: true,
+  text: CHILD_PIN_MAX_DIGITS,
+};
 
 export const JSON_ENDPOINTS: JsonSpec[] = [
   {
@@ -280,6 +298,39 @@ export const JSON_ENDPOINTS: JsonSpec[] = [
     valid: () => ({ password: 'not the password' }),
     fields: { password: str({ min: 1, max: BUG_ADMIN_PASSWORD_MAX }) },
   },
+  // Before the PIN is set: a valid body then answers 409 and never locks the fuzzing session.
+  {
+    method: 'POST',
+    path: () => '/api/child-mode',
+    valid: (w) => ({ student_id: w.student }),
+    fields: { student_id: id() },
+  },
+  {
+    method: 'PUT',
+    path: () => '/api/child-mode/pin',
+    valid: () => ({ pin: '2468', current_pin: '2468' }),
+    fields: { pin: childPin, current_pin: str({ max: CHILD_PIN_MAX_DIGITS * 4, required: false }) },
+  },
+  {
+    method: 'POST',
+    path: () => '/api/child-mode/exit',
+    valid: () => ({ pin: '0000' }),
+    fields: { pin: str({ max: CHILD_PIN_MAX_DIGITS * 4, required: true }) },
+  },
+  // A code nobody issued: a valid body answers 404 and never moves the fuzzing owner into a family.
+  {
+    method: 'POST',
+    path: () => '/api/family/join',
+    valid: () => ({ code: 'ABCD-EFGH' }),
+    fields: { code: str({ min: 1, max: FAMILY_INVITE_CODE_INPUT_MAX, trim: true }) },
+  },
+  // The owner's own shared deck: a valid body answers 409 own_deck, so the fuzzing owner adds nothing.
+  {
+    method: 'POST',
+    path: (w) => `/api/shared/${w.shareCode}/add`,
+    valid: (w) => ({ student_id: w.student }),
+    fields: { student_id: id(false) },
+  },
 ];
 
 /** Requests with bad JSON for one endpoint: wrong values, missing fields, not JSON, wrong type, huge, odd unicode. */
@@ -385,11 +436,19 @@ export function paramValue(route: string, name: string, w: World): string {
   if (name === 'deckId') return String(w.deck);
   if (name === 'key') return w.imageKey;
   if (name === 'provider') return 'oidc';
+  if (name === 'code' && route.includes('/api/shared/')) return w.shareCode;
   const resource = route.split('/')[2];
   const byResource: Record<string, number> = { students: w.student, decks: w.deck, cards: w.card, bugs: w.bug };
   return String(byResource[resource ?? ''] ?? 1);
 }
 
 /** A World whose ids are `:id`, so that a spec's path gives the route's template. */
-const TEMPLATE = { student: ':id', deck: ':id', card: ':id', bug: ':id', emptyImportedDeck: ':id' } as unknown as World;
+const TEMPLATE = {
+  student: ':id',
+  deck: ':id',
+  card: ':id',
+  bug: ':id',
+  emptyImportedDeck: ':id',
+  shareCode: ':code',
+} as unknown as World;
 export const routeOf = (spec: JsonSpec) => `${spec.method} ${spec.path(TEMPLATE)}`;

@@ -24,6 +24,7 @@ const GENEROUS: RateLimits = {
   login: { max: 10_000, windowMs: 60_000 },
   signup: { max: 10_000, windowMs: 60_000 },
   bugClose: { max: 10_000, windowMs: 60_000 },
+  familyJoin: { max: 10_000, windowMs: 60_000 },
 };
 
 export interface TestAppOptions {
@@ -192,6 +193,8 @@ export async function tableCounts(db: Db): Promise<Record<string, number>> {
     'idempotency_keys',
     'bugs',
     'bug_votes',
+    'family_members',
+    'family_invites',
   ] as const;
   const out: Record<string, number> = {};
   for (const t of tables) {

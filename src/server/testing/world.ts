@@ -28,6 +28,8 @@ export const TABLES = [
   'bugs',
   'bug_votes',
   'app_settings',
+  'family_members',
+  'family_invites',
 ] as const;
 export type Table = (typeof TABLES)[number];
 
@@ -89,6 +91,8 @@ export function ownedBy(snap: Snapshot, userId: number): Partial<Snapshot> {
     // The board is shared: others may vote on the owner's bug, so the votes are not the owner's rows.
     bugs: snap.bugs.filter((r) => bugs.has(r.id)),
     bug_votes: snap.bug_votes.filter(mine),
+    family_members: snap.family_members.filter((r) => r.user_id === userId || r.family_id === userId),
+    family_invites: snap.family_invites.filter((r) => r.family_id === userId),
   };
 }
 
@@ -176,6 +180,11 @@ export interface World {
   /** An imported deck whose cards were not imported yet. */
   emptyImportedDeck: number;
   bug: number;
+  /** An open invite to the owner's family. */
+  invite: { id: number; code: string };
+  /** A deck shared by link (shown to anyone signed in, so its text carries no mark) and its code. */
+  sharedDeck: number;
+  shareCode: string;
 }
 
 async function ok<T = { id: number }>(res: Promise<TestResponse<T>>): Promise<T> {
@@ -235,6 +244,13 @@ export async function buildWorld(owner: Agent, mark: string): Promise<World> {
   );
   // Bugs are shown to everyone by design, so their text carries no mark.
   const bug = (await ok(owner.post('/api/bugs', { title: 'Audio is silent', description: 'No sound on iPad' }))).id;
+  // One open invite per world: earlier worlds' invites are revoked (a family may hold only a few).
+  for (const { id } of (await ok<{ invites: { id: number }[] }>(owner.get('/api/family'))).invites)
+    await ok(owner.del(`/api/family/invites/${id}`));
+  const invite = await ok<{ id: number; code: string }>(owner.post('/api/family/invites'));
+  const sharedDeck = (await ok(owner.post('/api/decks', { title: 'Shared deck' }))).id;
+  await ok(owner.form('POST', '/api/cards', cardForm({ deck_id: sharedDeck, en: 'sun', es: 'sol' })));
+  const shareCode = (await ok<{ code: string }>(owner.post(`/api/decks/${sharedDeck}/share`))).code;
   return {
     mark,
     student,
@@ -246,6 +262,9 @@ export async function buildWorld(owner: Agent, mark: string): Promise<World> {
     importedCard: filled.cards[0]!.id,
     emptyImportedDeck,
     bug,
+    invite: { id: invite.id, code: invite.code },
+    sharedDeck,
+    shareCode,
   };
 }
 

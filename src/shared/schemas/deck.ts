@@ -53,6 +53,8 @@ export const deckSchema = z.object({
   creator_name: z.string(),
   creator_avatar: z.string().nullable(),
   creator_is_helper: z.boolean(),
+  /** A copy of a deck shared by link that follows the original's changes (issue 17); creator_name is the sharer. */
+  follows_original: z.boolean().optional(),
   /**
    * Only in GET /api/decks with `student_id`: that student's cards of the deck due today (review
    * cards due on their local day, learning cards due now) and cards never answered.

@@ -21,6 +21,8 @@ export const userSchema = z.object({
     given_name: z.string().nullable(),
     name: z.string().nullable(),
   }),
+  /** GET /api/users/me: the student this session is locked to in child mode (null: not in child mode). */
+  child_student_id: idSchema.nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

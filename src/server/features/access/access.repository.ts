@@ -72,3 +72,55 @@ export function cardsUsable(
 ): Promise<{ id: number; deck_id: number }[]> {
   return usableCards(db, [userId, studentId, ...cardIds]);
 }
+
+/**
+ * Hands every student, deck, picture and recording of family `from` to family `to` (joining
+ * another family alone, or a holder leaving): the holder column is the one place ownership lives.
+ * A picture or recording `to` already stores under the same content key is the same bytes: cards
+ * find it by key, so `from`'s copy is dropped rather than broken on the unique key. The parent PIN
+ * comes along only when `to` has none (a family keeps its own PIN when someone joins it).
+ */
+export async function transferOwnership(db: DbHandle, from: number, to: number): Promise<void> {
+  for (const table of ['images', 'audio'] as const) {
+    await db
+      .deleteFrom(table)
+      .where('user_id', '=', from)
+      .where('key', 'in', db.selectFrom(table).select('key').where('user_id', '=', to))
+      .execute();
+    await db.updateTable(table).set({ user_id: to }).where('user_id', '=', from).execute();
+  }
+  await db.updateTable('students').set({ user_id: to }).where('user_id', '=', from).execute();
+  await db.updateTable('decks').set({ user_id: to }).where('user_id', '=', from).execute();
+  await db
+    .deleteFrom('child_mode_pins')
+    .where('family_id', '=', from)
+    .where((eb) => eb.exists(db.selectFrom('child_mode_pins').select('family_id').where('family_id', '=', to)))
+    .execute();
+  await db.updateTable('child_mode_pins').set({ family_id: to }).where('family_id', '=', from).execute();
+}
+
+/**
+ * The family whose picture (or recording) under `key` this family may see because one of its
+ * decks follows a shared deck whose cards use it (issue 17); undefined when there is none. The
+ * family's own media are asked for first, by the images and audio services.
+ */
+export async function sharedMediaOwner(
+  db: DbHandle,
+  familyId: number,
+  kind: 'image' | 'audio',
+  key: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('decks as copy')
+    .innerJoin('decks as original', 'original.id', 'copy.shared_from_deck_id')
+    .innerJoin('cards', 'cards.deck_id', 'original.id')
+    .select('original.user_id')
+    .where('copy.user_id', '=', familyId)
+    .where((eb) =>
+      kind === 'image'
+        ? eb.or([eb('cards.front_image_key', '=', key), eb('cards.back_image_key', '=', key)])
+        : eb.or([eb('cards.en_audio_key', '=', key), eb('cards.es_audio_key', '=', key)]),
+    )
+    .executeTakeFirst();
+  return row?.user_id;
+}

@@ -65,3 +65,36 @@ export function ofUser(db: DbHandle, userId: number) {
     .orderBy('id')
     .execute();
 }
+
+/**
+ * Gives every family whose deck follows `deckId` its own copy of the owner's recordings that the copy's
+ * cards use (a shared deck stops being shared: the copies keep working as own decks).
+ */
+export async function copyToFollowers(db: DbHandle, ownerId: number, deckId: number, now: string): Promise<void> {
+  const columns = ['key', 'content_type', 'data', 'byte_size', 'duration_ms'] as const;
+  await db
+    .insertInto('audio')
+    .columns(['user_id', ...columns, 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('audio')
+        .innerJoin('decks as f', (j) => j.on('f.shared_from_deck_id', '=', deckId))
+        .select((e) => ['f.user_id', ...columns.map((c) => `audio.${c}` as const), e.val(now).as('created_at')])
+        .where('audio.user_id', '=', ownerId)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('cards')
+              .select('cards.id')
+              .whereRef('cards.deck_id', '=', 'f.id')
+              .where((e) =>
+                e.or([
+                  e('cards.en_audio_key', '=', e.ref('audio.key')),
+                  e('cards.es_audio_key', '=', e.ref('audio.key')),
+                ]),
+              ),
+          ),
+        ),
+    )
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .execute();
+}

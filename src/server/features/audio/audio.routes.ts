@@ -52,7 +52,7 @@ export function audioRoutes(deps: AppDeps) {
 
   r.openapi(getAudioRoute, async (c) => {
     const { key } = c.req.valid('param');
-    const audio = await service.get(currentUser(c).id, key);
+    const audio = await service.get(currentUser(c).familyId, key);
     const etag = `"${key}"`;
     const common = { etag, 'cache-control': CACHE_FOREVER, 'x-content-type-options': 'nosniff' };
     if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, common);

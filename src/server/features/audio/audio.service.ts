@@ -6,7 +6,9 @@ import {
   AUDIO_MAX_SECONDS,
 } from '@shared/constants';
 import type { AppDeps } from '../../context';
+import type { DbHandle } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
+import * as access from '../access/access.repository';
 // The images feature's queue is a generic "bounded, one job per user at a time" runner.
 import { createPictureQueue } from '../images/picture-queue';
 import { oggIsComplete, sniffContainer, STORED_AUDIO_TYPE, transcodeToMp3 } from './audio-transcode';
@@ -65,12 +67,23 @@ export const deleteUnusedAudio = repo.deleteUnreferenced;
 /** Every recording of the user, with its bytes (the data export). */
 export const audioOfUser = repo.ofUser;
 
+/** Gives the families following a shared deck their own copy of its recordings (stop sharing). */
+export const copyAudioToFollowers = repo.copyToFollowers;
+
+/** The family's own recording under `key`, or one its copy of a shared deck uses (issue 17). */
+async function findVisible(db: DbHandle, familyId: number, key: string) {
+  const own = await repo.find(db, familyId, key);
+  if (own) return own;
+  const owner = await access.sharedMediaOwner(db, familyId, 'audio', key);
+  return owner === undefined ? undefined : repo.find(db, owner, key);
+}
+
 /** Serving stored recordings to their owner. */
 export function audioService(deps: AppDeps) {
   return {
     /** The user's recording under `key`; anything else (a bad key, another user's recording) is a 404. */
     async get(userId: number, key: string) {
-      const row = KEY_PATTERN.test(key) ? await repo.find(deps.db.kysely, userId, key) : undefined;
+      const row = KEY_PATTERN.test(key) ? await findVisible(deps.db.kysely, userId, key) : undefined;
       if (!row) throw notFound('No such recording');
       return { data: row.data, contentType: row.content_type };
     },

@@ -165,7 +165,7 @@ export function authRoutes(deps: AppDeps) {
     const user = c.get('user');
     const me = user && (await service.me(user.id));
     if (!me) throw unauthorized();
-    return c.json(me, 200);
+    return c.json({ ...me, child_student_id: user.childStudentId }, 200);
   });
 
   r.openapi(logoutRoute, async (c) => {

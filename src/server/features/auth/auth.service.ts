@@ -1,8 +1,10 @@
 import type { User } from '@shared/schemas/user';
 import type { AppDeps } from '../../context';
-import { inTransaction } from '../../db/transaction';
+import { inTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { unlinkAllFollowingDecks } from '../decks/decks.service';
+import { prepareAccountDeletion } from '../families/families.service';
 import * as repo from './auth.repository';
 import type { OidcProfile } from './oidc';
 
@@ -88,7 +90,14 @@ export function authService(deps: AppDeps) {
       return row && toUserJson(row);
     },
 
-    deleteAccount: (userId: number) => repo.deleteUser(db, userId),
+    /** Deletes the person; a family they leave behind keeps its data (families.service). */
+    deleteAccount: (userId: number) =>
+      inUserTransaction(deps.db, userId, async (trx) => {
+        await prepareAccountDeletion(trx, userId);
+        // Decks other families added by link are theirs to keep (issue 17).
+        await unlinkAllFollowingDecks(trx, userId, deps.now().toISOString());
+        await repo.deleteUser(trx, userId);
+      }),
   };
 }
 

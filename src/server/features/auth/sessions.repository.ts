@@ -9,7 +9,19 @@ import type { DbHandle, SessionsTable } from '../../db/schema';
  * (src/server/db/precompiled.ts) and called directly.
  */
 export const findByTokenHash = precompiled((db, tokenHash: string) =>
-  db.selectFrom('sessions').select(['id', 'user_id', 'last_seen_at', 'expires_at']).where('token_hash', '=', tokenHash),
+  db
+    .selectFrom('sessions')
+    // The family too, in the same query: a user without a membership row is a family of one.
+    .leftJoin('family_members', 'family_members.user_id', 'sessions.user_id')
+    .select([
+      'sessions.id',
+      'sessions.user_id',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'sessions.child_student_id',
+      'family_members.family_id',
+    ])
+    .where('sessions.token_hash', '=', tokenHash),
 );
 
 export async function insert(db: DbHandle, session: Insertable<SessionsTable>): Promise<void> {
@@ -27,4 +39,9 @@ export async function remove(db: DbHandle, id: number): Promise<void> {
 
 export async function removeByTokenHash(db: DbHandle, tokenHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+/** Locks the session to a student (child mode), or unlocks it with null. */
+export async function setChildStudent(db: DbHandle, id: number, studentId: number | null): Promise<void> {
+  await db.updateTable('sessions').set({ child_student_id: studentId }).where('id', '=', id).execute();
 }

@@ -5,15 +5,16 @@ import type { CardsTable, DbHandle } from '../../db/schema';
 type CardRow = Selectable<CardsTable>;
 
 /** What a card says: every column but its identity, its deck and when it was added. */
-export type CardContent = Omit<CardRow, 'id' | 'deck_id' | 'created_at'>;
+export type CardContent = Omit<CardRow, 'id' | 'deck_id' | 'created_at' | 'source_card_id'>;
 
 /** A card to add to a deck; a column the caller leaves out gets the column's default (null). */
-export type NewCard = Omit<Insertable<CardsTable>, 'id' | 'deck_id' | 'created_at'>;
+export type NewCard = Omit<Insertable<CardsTable>, 'id' | 'deck_id' | 'created_at' | 'source_card_id'>;
 
 /**
  * The one list of card columns. A record typed by the table, so that a column added to CardsTable
  * is a compile error here until it is listed; every read, create, duplicate, import and export of
- * cards takes its columns from it.
+ * cards takes its columns from it. (source_card_id is no content: a copy of a shared deck follows
+ * the original through it, and a duplicate or an export must not.)
  */
 const CONTENT: Record<keyof CardContent, true> = {
   en: true,
@@ -129,5 +130,81 @@ export function ofUser(db: DbHandle, userId: number) {
     .select([...qualifiedCardColumns, 'cards.created_at'])
     .where('decks.user_id', '=', userId)
     .orderBy('cards.id')
+    .execute();
+}
+
+// Copies that follow a shared deck (issue 17): the sharer's change to a card is the same change
+// to every copy, in the sharer's transaction.
+const followingDecks = (db: DbHandle, deckId: number) =>
+  db.selectFrom('decks').select('decks.id').where('decks.shared_from_deck_id', '=', deckId);
+
+/** Copies every card of a shared deck into a deck that follows it, each remembering its original. */
+export async function copyFollowing(db: DbHandle, fromDeckId: number, toDeckId: number, now: string): Promise<void> {
+  await db
+    .insertInto('cards')
+    .columns(['deck_id', ...contentColumns, 'source_card_id', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('cards')
+        .select((e) => [
+          e.val(toDeckId).as('deck_id'),
+          ...contentColumns,
+          'cards.id as source_card_id',
+          e.val(now).as('created_at'),
+        ])
+        .where('cards.deck_id', '=', fromDeckId)
+        .orderBy('cards.id'),
+    )
+    .execute();
+}
+
+/** Adds to every deck following `deckId` the cards of it that the copy does not have yet. */
+export async function followNewCards(db: DbHandle, deckId: number, now: string): Promise<void> {
+  await db
+    .insertInto('cards')
+    .columns(['deck_id', ...contentColumns, 'source_card_id', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('cards as o')
+        .innerJoin('decks as f', 'f.shared_from_deck_id', 'o.deck_id')
+        .select((e) => [
+          'f.id as deck_id',
+          ...contentColumns.map((c) => `o.${c}` as const),
+          'o.id as source_card_id',
+          e.val(now).as('created_at'),
+        ])
+        .where('o.deck_id', '=', deckId)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('cards as c')
+                .select('c.id')
+                .whereRef('c.source_card_id', '=', 'o.id')
+                .whereRef('c.deck_id', '=', 'f.id'),
+            ),
+          ),
+        )
+        .orderBy('f.id')
+        .orderBy('o.id'),
+    )
+    .execute();
+}
+
+/** Gives every copy of the card its new content. */
+export async function followEdit(db: DbHandle, cardId: number, card: CardContent): Promise<void> {
+  await db.updateTable('cards').set(card).where('source_card_id', '=', cardId).execute();
+}
+
+/** Deletes every copy of the card (their results go by cascade, like the original's). */
+export async function followDelete(db: DbHandle, cardId: number): Promise<void> {
+  await db.deleteFrom('cards').where('source_card_id', '=', cardId).execute();
+}
+
+/** The cards of every deck following `deckId` stop following their originals. */
+export async function unlinkFollowing(db: DbHandle, deckId: number): Promise<void> {
+  await db
+    .updateTable('cards')
+    .set({ source_card_id: null })
+    .where('deck_id', 'in', followingDecks(db, deckId))
     .execute();
 }

@@ -103,15 +103,17 @@ export function cardsRoutes(deps: AppDeps) {
   const r = createRouter();
   const service = cardsService(deps);
 
-  r.openapi(createCardRoute, async (c) => c.json(await service.create(currentUser(c).id, await readCardForm(c)), 201));
+  r.openapi(createCardRoute, async (c) =>
+    c.json(await service.create(currentUser(c).familyId, await readCardForm(c)), 201),
+  );
 
   r.openapi(updateRoute, async (c) => {
     const { id } = c.req.valid('param');
-    return c.json(await service.update(currentUser(c).id, id, await readCardForm(c)), 200);
+    return c.json(await service.update(currentUser(c).familyId, id, await readCardForm(c)), 200);
   });
 
   r.openapi(deleteRoute, async (c) => {
-    await service.remove(currentUser(c).id, c.req.valid('param').id);
+    await service.remove(currentUser(c).familyId, c.req.valid('param').id);
     return c.json({ ok: true as const }, 200);
   });
 

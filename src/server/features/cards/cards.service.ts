@@ -43,6 +43,12 @@ export const cardAudioKeys = repo.audioKeys;
 export const cardPictureKeys = repo.pictureKeys;
 /** Every card of the user, with when it was added (the data export). */
 export const cardsOfUser = repo.ofUser;
+/** Copies every card of a shared deck into a deck that follows it. */
+export const copyFollowingCards = repo.copyFollowing;
+/** Adds to the decks following a shared deck the cards they do not have yet (after cards were added to it). */
+export const followNewCards = repo.followNewCards;
+/** The cards of the decks following a shared deck stop following (stop sharing). */
+export const unlinkFollowingCards = repo.unlinkFollowing;
 
 const cardNotFound = () => notFound('No such card');
 const deckNotFound = () => notFound('No such deck');
@@ -138,7 +144,9 @@ export function cardsService(deps: AppDeps) {
         await saveRecordings(trx, userId, recordings, now());
         const keys = { front_image_key: pictures?.front.key ?? null, back_image_key: pictures?.back.key ?? null };
         const audioKeys = { en_audio_key: recordings.en?.key ?? null, es_audio_key: recordings.es?.key ?? null };
-        return repo.insert(trx, deckId, { ...text, ...keys, ...audioKeys }, now());
+        const card = await repo.insert(trx, deckId, { ...text, ...keys, ...audioKeys }, now());
+        await repo.followNewCards(trx, deckId, now());
+        return card;
       });
     },
 
@@ -180,6 +188,7 @@ export function cardsService(deps: AppDeps) {
           es_audio_key: recordings.es?.key ?? (removeEsAudio ? null : old.es_audio_key),
         };
         const card = await repo.update(trx, cardId, { ...text, ...keys, ...audioKeys });
+        await repo.followEdit(trx, cardId, { ...text, ...keys, ...audioKeys });
         await deleteUnusedPictures(trx, userId, [old.front_image_key, old.back_image_key]);
         await deleteUnusedAudio(trx, userId, [old.en_audio_key, old.es_audio_key]);
         return card;
@@ -190,6 +199,7 @@ export function cardsService(deps: AppDeps) {
     async remove(userId: number, cardId: number): Promise<void> {
       await inUserTransaction(deps.db, userId, async (trx) => {
         const card = await editableCard(trx, userId, cardId);
+        await repo.followDelete(trx, cardId);
         await repo.remove(trx, cardId);
         await deleteUnusedPictures(trx, userId, [card.front_image_key, card.back_image_key]);
         await deleteUnusedAudio(trx, userId, [card.en_audio_key, card.es_audio_key]);

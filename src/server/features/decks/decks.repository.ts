@@ -7,9 +7,17 @@ export type NewDeck = Omit<Insertable<DecksTable>, 'id' | 'user_id' | 'is_archiv
 
 /** A deck with its card count and creator, of one user. */
 function selectDecks(db: DbHandle, userId: number) {
+  // A copy following a shared deck is credited to the person sharing it (one active link per deck),
+  // or to the family's holder once that person's account is gone.
   return db
     .selectFrom('decks')
     .innerJoin('users', 'users.id', 'decks.user_id')
+    .leftJoin('deck_shares as share', (j) =>
+      j.onRef('share.deck_id', '=', 'decks.shared_from_deck_id').on('share.revoked_at', 'is', null),
+    )
+    .leftJoin('users as sharer', 'sharer.id', 'share.created_by')
+    .leftJoin('decks as original', 'original.id', 'decks.shared_from_deck_id')
+    .leftJoin('users as holder', 'holder.id', 'original.user_id')
     .select([
       'decks.id',
       'decks.student_id',
@@ -22,6 +30,9 @@ function selectDecks(db: DbHandle, userId: number) {
       'decks.created_at',
       'users.name as user_name',
       'users.picture as user_picture',
+      'decks.shared_from_deck_id',
+      (eb) => eb.fn.coalesce('sharer.name', 'holder.name').as('sharer_name'),
+      (eb) => eb.fn.coalesce('sharer.picture', 'holder.picture').as('sharer_picture'),
       (eb) =>
         eb
           .selectFrom('cards')
@@ -143,4 +154,64 @@ export function ofUser(db: DbHandle, userId: number) {
     .where('user_id', '=', userId)
     .orderBy('id')
     .execute();
+}
+
+// Decks following a shared deck (issue 17).
+
+/** The user's deck that follows the shared deck `deckId`, if they added it already. */
+export async function followerOf(db: DbHandle, userId: number, deckId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('decks')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('shared_from_deck_id', '=', deckId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** How many decks follow `deckId`. */
+export async function countFollowers(db: DbHandle, deckId: number): Promise<number> {
+  const row = await db
+    .selectFrom('decks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('shared_from_deck_id', '=', deckId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Gives every deck following `deckId` the original's new title and subtitle. */
+export async function renameFollowers(
+  db: DbHandle,
+  deckId: number,
+  changes: { title: string; subtitle?: string | null },
+): Promise<void> {
+  const { title, subtitle } = changes;
+  await db
+    .updateTable('decks')
+    .set({ title, ...(subtitle === undefined ? {} : { subtitle }) })
+    .where('shared_from_deck_id', '=', deckId)
+    .execute();
+}
+
+/** Every deck following `deckId` becomes an own deck of its family. */
+export async function unlinkFollowers(db: DbHandle, deckId: number): Promise<void> {
+  await db
+    .updateTable('decks')
+    .set({ shared_from_deck_id: null, is_imported: 0 })
+    .where('shared_from_deck_id', '=', deckId)
+    .execute();
+}
+
+/** The user's decks (or one student's) that other decks follow. */
+export async function followedDecksOf(db: DbHandle, userId: number, studentId?: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('decks as original')
+    .select('original.id')
+    .where('original.user_id', '=', userId)
+    .$if(studentId !== undefined, (q) => q.where('original.student_id', '=', studentId!))
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('decks as f').select('f.id').whereRef('f.shared_from_deck_id', '=', 'original.id')),
+    )
+    .execute();
+  return rows.map((r) => r.id);
 }

@@ -119,34 +119,38 @@ export function decksRoutes(deps: AppDeps) {
 
   r.openapi(listRoute, async (c) => {
     const { student_id: studentId, tz } = c.req.valid('query');
-    return sendJson(c, await service.list(currentUser(c).id, studentId, tz), 200);
+    return sendJson(c, await service.list(currentUser(c).familyId, studentId, tz), 200);
   });
 
-  r.openapi(createDeckRoute, async (c) => c.json(await service.create(currentUser(c).id, c.req.valid('json')), 201));
+  r.openapi(createDeckRoute, async (c) =>
+    c.json(await service.create(currentUser(c).familyId, c.req.valid('json')), 201),
+  );
 
-  r.openapi(getRoute, async (c) => sendJson(c, await service.get(currentUser(c).id, c.req.valid('param').id), 200));
+  r.openapi(getRoute, async (c) =>
+    sendJson(c, await service.get(currentUser(c).familyId, c.req.valid('param').id), 200),
+  );
 
   r.openapi(renameRoute, async (c) =>
-    c.json(await service.rename(currentUser(c).id, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await service.rename(currentUser(c).familyId, c.req.valid('param').id, c.req.valid('json')), 200),
   );
 
   r.openapi(deleteRoute, async (c) => {
-    await service.remove(currentUser(c).id, c.req.valid('param').id);
+    await service.remove(currentUser(c).familyId, c.req.valid('param').id);
     return c.json({ ok: true as const }, 200);
   });
 
   r.openapi(duplicateRoute, async (c) => {
     const { title } = parseInput(duplicateDeckSchema, await optionalJson(c));
-    return c.json(await service.duplicate(currentUser(c).id, c.req.valid('param').id, title), 201);
+    return c.json(await service.duplicate(currentUser(c).familyId, c.req.valid('param').id, title), 201);
   });
 
   r.openapi(archiveRoute, async (c) =>
-    c.json(await service.toggleArchived(currentUser(c).id, c.req.valid('param').id), 200),
+    c.json(await service.toggleArchived(currentUser(c).familyId, c.req.valid('param').id), 200),
   );
 
   r.openapi(importCardsRoute, async (c) => {
     const { id } = c.req.valid('param');
-    return c.json(await service.importCards(currentUser(c).id, id, c.req.valid('json').cards), 200);
+    return c.json(await service.importCards(currentUser(c).familyId, id, c.req.valid('json').cards), 200);
   });
 
   return r;

@@ -9,18 +9,29 @@ import type { DbHandle } from '../../db/schema';
 import { inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
 import * as access from '../access/access.repository';
-import { deleteUnusedAudio } from '../audio/audio.service';
-import { addCards, cardAudioKeys, cardPictureKeys, cardsOfDeck, copyCards } from '../cards/cards.service';
-import { deleteUnusedPictures } from '../images/images.service';
+import { copyAudioToFollowers, deleteUnusedAudio } from '../audio/audio.service';
+import {
+  addCards,
+  cardAudioKeys,
+  cardPictureKeys,
+  cardsOfDeck,
+  copyCards,
+  unlinkFollowingCards,
+} from '../cards/cards.service';
+import { copyPicturesToFollowers, deleteUnusedPictures } from '../images/images.service';
 import { deckReviewCounts } from '../memory/review-queue.service';
 import * as repo from './decks.repository';
 
 type CreateDeck = z.output<typeof createDeckSchema>;
 type RenameDeck = z.output<typeof renameDeckSchema>;
 
-/** Deck JSON: booleans as booleans; imported decks are credited to the product's helper author. */
+/**
+ * Deck JSON: booleans as booleans; imported decks are credited to the product's helper author,
+ * or, when they follow a deck shared by link, to the person who shared it.
+ */
 export function toDeckJson(row: repo.DeckRow): Deck {
   const imported = Boolean(row.is_imported);
+  const following = row.shared_from_deck_id !== null;
   return {
     id: row.id,
     title: row.title,
@@ -32,9 +43,10 @@ export function toDeckJson(row: repo.DeckRow): Deck {
     is_archived: Boolean(row.is_archived),
     created_at: row.created_at,
     card_count: Number(row.card_count ?? 0),
-    creator_name: imported ? HELPER_AUTHOR_NAME : row.user_name,
-    creator_avatar: imported ? null : row.user_picture,
-    creator_is_helper: imported,
+    creator_name: following ? (row.sharer_name ?? row.user_name) : imported ? HELPER_AUTHOR_NAME : row.user_name,
+    creator_avatar: following ? row.sharer_picture : imported ? null : row.user_picture,
+    creator_is_helper: imported && !following,
+    follows_original: following,
   };
 }
 
@@ -57,6 +69,37 @@ export const decksOfUser = repo.ofUser;
 export const findDeck = repo.find;
 /** Adds an own deck for the user, inside the caller's transaction (an Anki import); returns its id. */
 export const insertDeck = repo.insert;
+/** The user's deck that follows the shared deck, if they added it already. */
+export const followingDeckOf = repo.followerOf;
+/** How many decks follow a shared deck. */
+export const countFollowingDecks = repo.countFollowers;
+
+/**
+ * The decks following the owner's deck `deckId` become own decks of their families, with their
+ * own copies of its pictures and recordings (stop sharing, or the original is deleted): nobody
+ * who added a deck loses a card.
+ */
+export async function unlinkFollowingDecks(trx: DbHandle, ownerId: number, deckId: number, now: string): Promise<void> {
+  await copyPicturesToFollowers(trx, ownerId, deckId, now);
+  await copyAudioToFollowers(trx, ownerId, deckId, now);
+  await unlinkFollowingCards(trx, deckId);
+  await repo.unlinkFollowers(trx, deckId);
+}
+
+/**
+ * Before the user's decks (or one student's) are deleted with their account (or the student): the
+ * decks following them become their families' own.
+ */
+export async function unlinkAllFollowingDecks(
+  trx: DbHandle,
+  userId: number,
+  now: string,
+  studentId?: number,
+): Promise<void> {
+  for (const id of await repo.followedDecksOf(trx, userId, studentId)) {
+    await unlinkFollowingDecks(trx, userId, id, now);
+  }
+}
 
 /** Rules of decks: ownership, the read-only imported decks, duplication and catalogue imports. */
 export function decksService(deps: AppDeps) {
@@ -137,7 +180,10 @@ export function decksService(deps: AppDeps) {
         if (typeof studentId === 'number' && !(await access.studentOwned(trx, userId, studentId))) {
           throw studentNotFound();
         }
-        return repo.rename(trx, userId, id, { title: input.title, subtitle, student_id: studentId });
+        if (!(await repo.rename(trx, userId, id, { title: input.title, subtitle, student_id: studentId })))
+          return false;
+        await repo.renameFollowers(trx, id, { title: input.title, subtitle });
+        return true;
       });
       if (!changed) await refusal(userId, id);
       return toDeckJson(await load(db, userId, id));
@@ -153,6 +199,7 @@ export function decksService(deps: AppDeps) {
       const deleted = await inUserTransaction(deps.db, userId, async (trx) => {
         const keys = await cardPictureKeys(trx, userId, { deckId: id });
         const audioKeys = await cardAudioKeys(trx, userId, { deckId: id });
+        if (await access.deckOwned(trx, userId, id)) await unlinkFollowingDecks(trx, userId, id, now());
         if (!(await repo.remove(trx, userId, id))) return false;
         await deleteUnusedPictures(trx, userId, keys);
         await deleteUnusedAudio(trx, userId, audioKeys);

@@ -58,6 +58,7 @@ describe('POST /api/decks', () => {
       creator_name: 'alice',
       creator_avatar: null,
       creator_is_helper: false,
+      follows_original: false,
     });
   });
 

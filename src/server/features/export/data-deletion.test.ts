@@ -27,6 +27,11 @@ beforeAll(async () => {
     .execute();
   expect((await a.post(`/api/bugs/${fb.bugs[0]}/vote`)).status).toBe(200);
   expect((await b.post(`/api/bugs/${fa.bugs[0]}/vote`)).status).toBe(200);
+  // Alice holds a family someone joined and left (her membership row stays) and its used invite.
+  const carol = await t.user('carol');
+  const { code } = (await a.post('/api/family/invites')).body as { code: string };
+  expect((await carol.post('/api/family/join', { code })).status).toBe(200);
+  expect((await carol.post('/api/family/leave')).status).toBe(200);
 });
 afterAll(() => t.close());
 
@@ -83,6 +88,8 @@ function rowsOfUser(db: Db, id: number): Promise<Counts> {
       bugs: mine,
       bug_votes: sql`user_id = ${id} or bug_id in (select id from bugs where user_id = ${id})`,
       app_settings: none,
+      family_members: sql`user_id = ${id} or family_id = ${id}`,
+      family_invites: sql`family_id = ${id} or created_by = ${id}`,
     },
     `user ${id}'s`,
   );
@@ -125,6 +132,8 @@ function rowsOfStudent(db: Db, userId: number, id: number): Promise<Counts> {
       bugs: none,
       bug_votes: none,
       app_settings: none,
+      family_members: none,
+      family_invites: none,
     },
     `student ${id}'s`,
   );

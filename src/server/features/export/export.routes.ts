@@ -8,8 +8,8 @@ const exportRoute = createRoute({
   method: 'get',
   path: '/api/users/export',
   description:
-    'Everything the signed-in user owns (profile, students, decks with cards, pictures and recordings as base64, ' +
-    'progress, bugs and votes) as a JSON file download.',
+    "The signed-in person's account (profile, sign-ins, bugs and votes) and everything of their family " +
+    '(students, decks with cards, pictures and recordings as base64, progress) as a JSON file download.',
   responses: {
     200: jsonResponse(exportDocumentSchema, 'The export document (Content-Disposition: attachment)'),
     ...errorResponses(401),
@@ -22,7 +22,7 @@ export function exportRoutes(deps: AppDeps) {
   const service = exportService(deps);
 
   r.openapi(exportRoute, async (c) => {
-    const doc = await service.build(currentUser(c).id);
+    const doc = await service.build(currentUser(c));
     const date = doc.exported_at.slice(0, 10);
     c.header('Content-Disposition', `attachment; filename="flashcards-export-${date}.json"`);
     return c.json(doc, 200);

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../context';
+import type { AppDeps, SessionUser } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { unauthorized } from '../../http/errors';
 import { audioOfUser } from '../audio/audio.service';
@@ -13,13 +13,15 @@ import { studentsOfUser } from '../students/students.service';
 import type { ExportDocument } from './export.schema';
 
 /**
- * A family's own data, to take away: everything the user owns and nothing of anyone else, each
- * kind read through the feature that owns it.
+ * A family's own data, to take away: the person's own account (profile, sign-ins, bugs and votes)
+ * and everything of their family, nothing of anyone else, each kind read through the feature that owns it.
  */
 export function exportService(deps: AppDeps) {
   return {
     /** The whole export document, read from one consistent snapshot. */
-    build(userId: number): Promise<ExportDocument> {
+    build(person: Pick<SessionUser, 'id' | 'familyId'>): Promise<ExportDocument> {
+      const userId = person.id;
+      const familyId = person.familyId;
       return inTransaction(
         deps.db,
         async (trx) => {
@@ -27,12 +29,12 @@ export function exportService(deps: AppDeps) {
           // The account was deleted between the session check and now.
           if (!user) throw unauthorized();
           const cardsOf = new Map<number, ExportDocument['decks'][number]['cards']>();
-          for (const { deck_id: deckId, ...card } of await cardsOfUser(trx, userId)) {
+          for (const { deck_id: deckId, ...card } of await cardsOfUser(trx, familyId)) {
             const list = cardsOf.get(deckId);
             if (list) list.push(card);
             else cardsOf.set(deckId, [card]);
           }
-          const decks = (await decksOfUser(trx, userId)).map((d) => ({
+          const decks = (await decksOfUser(trx, familyId)).map((d) => ({
             ...d,
             is_imported: Boolean(d.is_imported),
             is_archived: Boolean(d.is_archived),
@@ -47,23 +49,23 @@ export function exportService(deps: AppDeps) {
               has_password: await hasPassword(trx, userId),
               identities: await identitiesOf(trx, userId),
             },
-            students: await studentsOfUser(trx, userId),
+            students: await studentsOfUser(trx, familyId),
             decks,
-            images: (await picturesOfUser(trx, userId)).map(({ data, ...image }) => ({
+            images: (await picturesOfUser(trx, familyId)).map(({ data, ...image }) => ({
               ...image,
               data_base64: Buffer.from(data).toString('base64'),
             })),
-            audio: (await audioOfUser(trx, userId)).map(({ data, ...recording }) => ({
+            audio: (await audioOfUser(trx, familyId)).map(({ data, ...recording }) => ({
               ...recording,
               data_base64: Buffer.from(data).toString('base64'),
             })),
-            study_sessions: await sessionsOfUser(trx, userId),
-            card_results: (await cardResultsOfUser(trx, userId)).map((r) => ({
+            study_sessions: await sessionsOfUser(trx, familyId),
+            card_results: (await cardResultsOfUser(trx, familyId)).map((r) => ({
               ...r,
               is_correct: Boolean(r.is_correct),
             })),
-            review_logs: (await reviewLogsForExport(trx, userId)) as ExportDocument['review_logs'],
-            memory_states: (await memoryStatesForExport(trx, userId)).map((m) => ({
+            review_logs: (await reviewLogsForExport(trx, familyId)) as ExportDocument['review_logs'],
+            memory_states: (await memoryStatesForExport(trx, familyId)).map((m) => ({
               student_id: m.student_id,
               card_id: m.card_id,
               deck_id: m.deck_id,

@@ -65,3 +65,36 @@ export function ofUser(db: DbHandle, userId: number) {
     .orderBy('id')
     .execute();
 }
+
+/**
+ * Gives every family whose deck follows `deckId` its own copy of the owner's pictures that the copy's
+ * cards use (a shared deck stops being shared: the copies keep working as own decks).
+ */
+export async function copyToFollowers(db: DbHandle, ownerId: number, deckId: number, now: string): Promise<void> {
+  const columns = ['key', 'content_type', 'data', 'byte_size', 'width', 'height'] as const;
+  await db
+    .insertInto('images')
+    .columns(['user_id', ...columns, 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('images')
+        .innerJoin('decks as f', (j) => j.on('f.shared_from_deck_id', '=', deckId))
+        .select((e) => ['f.user_id', ...columns.map((c) => `images.${c}` as const), e.val(now).as('created_at')])
+        .where('images.user_id', '=', ownerId)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('cards')
+              .select('cards.id')
+              .whereRef('cards.deck_id', '=', 'f.id')
+              .where((e) =>
+                e.or([
+                  e('cards.front_image_key', '=', e.ref('images.key')),
+                  e('cards.back_image_key', '=', e.ref('images.key')),
+                ]),
+              ),
+          ),
+        ),
+    )
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .execute();
+}

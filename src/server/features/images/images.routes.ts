@@ -36,7 +36,7 @@ export function imagesRoutes(deps: AppDeps) {
 
   r.openapi(getImageRoute, async (c) => {
     const { key } = c.req.valid('param');
-    const image = await service.get(currentUser(c).id, key);
+    const image = await service.get(currentUser(c).familyId, key);
     const etag = `"${key}"`;
     if (matchesEtag(c.req.header('if-none-match'), etag)) {
       return c.body(null, 304, { etag, 'cache-control': CACHE_FOREVER, 'x-content-type-options': 'nosniff' });

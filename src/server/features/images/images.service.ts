@@ -9,7 +9,9 @@ import {
   IMAGE_MAX_SIDE,
 } from '@shared/constants';
 import type { AppDeps } from '../../context';
+import type { DbHandle } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
+import * as access from '../access/access.repository';
 import * as repo from './images.repository';
 import { createPictureQueue } from './picture-queue';
 
@@ -111,12 +113,23 @@ export const picturesOfUser = repo.ofUser;
 /** The user's picture under a key, with its bytes; undefined when the user has none under it (a deck export). */
 export const findPicture = repo.find;
 
+/** Gives the families following a shared deck their own copy of its pictures (stop sharing). */
+export const copyPicturesToFollowers = repo.copyToFollowers;
+
+/** The family's own picture under `key`, or one its copy of a shared deck uses (issue 17). */
+export async function findVisiblePicture(db: DbHandle, familyId: number, key: string) {
+  const own = await repo.find(db, familyId, key);
+  if (own) return own;
+  const owner = await access.sharedMediaOwner(db, familyId, 'image', key);
+  return owner === undefined ? undefined : repo.find(db, owner, key);
+}
+
 /** Serving stored pictures to their owner. */
 export function imagesService(deps: AppDeps) {
   return {
     /** The user's picture under `key`; anything else (a bad key, another user's picture) is a 404. */
     async get(userId: number, key: string) {
-      const row = KEY_PATTERN.test(key) ? await repo.find(deps.db.kysely, userId, key) : undefined;
+      const row = KEY_PATTERN.test(key) ? await findVisiblePicture(deps.db.kysely, userId, key) : undefined;
       if (!row) throw notFound('No such picture');
       return { data: row.data, contentType: row.content_type };
     },

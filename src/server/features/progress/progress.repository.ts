@@ -202,3 +202,17 @@ export function cardResultsOfUser(db: DbHandle, userId: number) {
     .orderBy('card_results.id')
     .execute();
 }
+
+const lastSessionPerStudent = precompiled((db, familyId: number) =>
+  db
+    .selectFrom('students as s')
+    .innerJoin('study_totals as t', 't.student_id', 's.id')
+    .where('s.user_id', '=', familyId)
+    .select((eb) => ['s.id as student_id', eb.fn.max('t.last_studied').as('last')])
+    .groupBy('s.id'),
+);
+
+/** Per student of the family with a saved study session: when the latest was saved ("All students"). */
+export async function lastSessions(db: DbHandle, familyId: number) {
+  return (await lastSessionPerStudent(db, familyId)).map((r) => ({ student_id: r.student_id, last: r.last as string }));
+}

@@ -42,17 +42,17 @@ export function progressRoutes(deps: AppDeps) {
 
   r.openapi(getRoute, async (c) => {
     const { studentId } = c.req.valid('param');
-    return sendJson(c, await service.get(currentUser(c).id, studentId, c.req.valid('query').tz), 200);
+    return sendJson(c, await service.get(currentUser(c).familyId, studentId, c.req.valid('query').tz), 200);
   });
 
   r.openapi(nukeRoute, async (c) => {
-    await service.nuke(currentUser(c).id, c.req.valid('param').id);
+    await service.nuke(currentUser(c).familyId, c.req.valid('param').id);
     return c.json({ ok: true as const }, 200);
   });
 
   r.openapi(removeDeckRoute, async (c) => {
     const { id, deckId } = c.req.valid('param');
-    await service.removeDeck(currentUser(c).id, id, deckId);
+    await service.removeDeck(currentUser(c).familyId, id, deckId);
     return c.json({ ok: true as const }, 200);
   });
 

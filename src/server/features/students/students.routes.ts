@@ -40,17 +40,19 @@ export function studentsRoutes(deps: AppDeps) {
   const r = createRouter();
   const service = studentsService(deps);
 
-  r.openapi(listRoute, async (c) => c.json(await service.list(currentUser(c).id), 200));
+  r.openapi(listRoute, async (c) => c.json(await service.list(currentUser(c).familyId), 200));
 
-  r.openapi(createStudentRoute, async (c) => c.json(await service.create(currentUser(c).id, c.req.valid('json')), 201));
+  r.openapi(createStudentRoute, async (c) =>
+    c.json(await service.create(currentUser(c).familyId, c.req.valid('json')), 201),
+  );
 
   r.openapi(updateRoute, async (c) => {
     const { id } = c.req.valid('param');
-    return c.json(await service.update(currentUser(c).id, id, c.req.valid('json')), 200);
+    return c.json(await service.update(currentUser(c).familyId, id, c.req.valid('json')), 200);
   });
 
   r.openapi(deleteRoute, async (c) => {
-    await service.remove(currentUser(c).id, c.req.valid('param').id);
+    await service.remove(currentUser(c).familyId, c.req.valid('param').id);
     return c.json({ ok: true as const }, 200);
   });
 

@@ -5,6 +5,7 @@ import { inUserTransaction } from '../../db/transaction';
 import { notFound } from '../../http/errors';
 import { deleteUnusedAudio } from '../audio/audio.service';
 import { cardAudioKeys, cardPictureKeys } from '../cards/cards.service';
+import { unlinkAllFollowingDecks } from '../decks/decks.service';
 import { deleteUnusedPictures } from '../images/images.service';
 import * as repo from './students.repository';
 
@@ -63,6 +64,8 @@ export function studentsService(deps: AppDeps) {
       const deleted = await inUserTransaction(deps.db, userId, async (trx) => {
         const keys = await cardPictureKeys(trx, userId, { studentId: id });
         const audioKeys = await cardAudioKeys(trx, userId, { studentId: id });
+        // Decks other families added by link are theirs to keep (issue 17).
+        await unlinkAllFollowingDecks(trx, userId, deps.now().toISOString(), id);
         if (!(await repo.remove(trx, userId, id))) return false;
         await deleteUnusedPictures(trx, userId, keys);
         await deleteUnusedAudio(trx, userId, audioKeys);

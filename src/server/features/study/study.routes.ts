@@ -29,12 +29,12 @@ export function studyRoutes(deps: AppDeps) {
   const service = studyService(deps);
 
   r.openapi(sessionRoute, async (c) => {
-    const result = await service.saveSession(currentUser(c).id, c.req.valid('json'));
+    const result = await service.saveSession(currentUser(c).familyId, c.req.valid('json'));
     return c.json(result, result.duplicate ? 200 : 201);
   });
 
   r.openapi(performanceRoute, async (c) => {
-    const result = await service.savePerformance(currentUser(c).id, c.req.valid('json'));
+    const result = await service.savePerformance(currentUser(c).familyId, c.req.valid('json'));
     return c.json(result, result.duplicate ? 200 : 201);
   });
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { StudySaveResult, cardPerformanceInputSchema, studySessionInputSchema } from '@shared/schemas/study';
 import type { AppDeps } from '../../context';
 import type { DbHandle } from '../../db/schema';
-import { inTransaction, isForeignKeyViolation } from '../../db/transaction';
+import { inTransaction, inUserTransaction, isForeignKeyViolation } from '../../db/transaction';
 import { IDEMPOTENCY_KEY_RETENTION_DAYS } from '@shared/constants';
 import { notFound } from '../../http/errors';
 import { ratingOf } from '@shared/srs';
@@ -45,9 +45,14 @@ export function studyService(deps: AppDeps) {
     return { ok: true, duplicate: false, saved: await store() };
   }
 
-  /** Turns "deleted while we were saving" into the 404 the request would have got a moment later. */
-  function atomically<T>(fn: (trx: DbHandle) => Promise<T>): Promise<T> {
-    const result = inTransaction(deps.db, fn).catch((err: unknown) => {
+  /**
+   * Turns "deleted while we were saving" into the 404 the request would have got a moment later.
+   * With `familyId`, holds the family's lock: two devices syncing the same student at once must
+   * not both move a card's memory from the state before either (PostgreSQL reads committed data).
+   */
+  function atomically<T>(fn: (trx: DbHandle) => Promise<T>, familyId?: number): Promise<T> {
+    const run = familyId === undefined ? inTransaction(deps.db, fn) : inUserTransaction(deps.db, familyId, fn);
+    const result = run.catch((err: unknown) => {
       throw isForeignKeyViolation(err) ? notFound() : err;
     });
     void result.then(forgetOldKeys, () => undefined);
@@ -118,7 +123,7 @@ export function studyService(deps: AppDeps) {
           });
           return input.card_results.length;
         });
-      });
+      }, userId);
     },
   };
 }

@@ -119,11 +119,15 @@ export function transferRoutes(deps: AppDeps) {
   const service = transferService(deps);
 
   r.openapi(bulkRoute, async (c) =>
-    c.json(await service.bulkCreate(currentUser(c).id, c.req.valid('param').id, c.req.valid('json').cards), 201),
+    c.json(await service.bulkCreate(currentUser(c).familyId, c.req.valid('param').id, c.req.valid('json').cards), 201),
   );
 
   r.openapi(exportRoute, async (c) => {
-    const file = await service.exportDeck(currentUser(c).id, c.req.valid('param').id, c.req.valid('query').format);
+    const file = await service.exportDeck(
+      currentUser(c).familyId,
+      c.req.valid('param').id,
+      c.req.valid('query').format,
+    );
     return c.body(new Uint8Array(file.body), 200, {
       'content-type': file.contentType,
       'content-disposition': `attachment; filename="${file.fileName}"`,
@@ -132,9 +136,9 @@ export function transferRoutes(deps: AppDeps) {
 
   r.openapi(ankiRoute, async (c) => {
     const { dryRun, ...upload } = await readAnkiForm(c);
-    const userId = currentUser(c).id;
+    const familyId = currentUser(c).familyId;
     if (dryRun) return c.json(await service.previewAnki(upload.bytes), 200);
-    return c.json(await service.importAnki(userId, upload), 201);
+    return c.json(await service.importAnki(familyId, upload), 201);
   });
 
   return r;

@@ -18,10 +18,16 @@ import type { DbHandle } from '../../db/schema';
 import { inTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, fieldErrors, forbidden, notFound } from '../../http/errors';
 import * as access from '../access/access.repository';
-import { addCards, cardsOfDeck } from '../cards/cards.service';
+import { addCards, cardsOfDeck, followNewCards } from '../cards/cards.service';
 import type { NewCard } from '../cards/cards.repository';
 import { findDeck, insertDeck, toDeckJson } from '../decks/decks.service';
-import { encodePicture, findPicture, savePicture, type StoredPicture } from '../images/images.service';
+import {
+  encodePicture,
+  findPicture,
+  findVisiblePicture,
+  savePicture,
+  type StoredPicture,
+} from '../images/images.service';
 import { openAnkiPackage, planImport, previewOf, type AnkiPackage, type PlannedCard } from './anki-import';
 import { writeApkg } from './anki-writer';
 
@@ -230,6 +236,7 @@ export function transferService(deps: AppDeps) {
         if (!deck) throw deckNotFound();
         if (deck.imported) throw forbidden('Cards of an imported deck cannot be changed', 'imported_deck');
         await addCards(trx, deckId, cards, now());
+        await followNewCards(trx, deckId, now());
         return { created: cards.length };
       });
     },
@@ -246,7 +253,8 @@ export function transferService(deps: AppDeps) {
           const bytes = new Map<string, Uint8Array>();
           if (format === 'apkg') {
             for (const key of keys) {
-              const picture = await findPicture(trx, userId, key!);
+              // A deck following a shared one shows the sharer's pictures: its export carries them too.
+              const picture = await findVisiblePicture(trx, userId, key!);
               if (picture) bytes.set(`${key}.webp`, picture.data);
             }
           }

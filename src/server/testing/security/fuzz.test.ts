@@ -151,15 +151,17 @@ describe('fuzzing', () => {
     );
   });
 
-  it('GET /api/students/{id}/review, /api/decks and /api/progress/{id} refuse bad deck_id and tz query parameters', async () => {
+  it('GET /api/students/{id}/review, /memory-states, /api/decks, /api/progress/{id} and /api/progress/students refuse bad deck_id and tz query parameters', async () => {
     const badZone = fc.oneof(
       fc.constantFrom('Mars/Olympus', '+01:00', 'Europe/', '/Madrid', 'europe madrid', '', 'a'.repeat(65)),
       nastyString(20).filter((z) => !/^[A-Za-z][A-Za-z0-9_+/-]*$/.test(z)),
     );
     const paths = [
       (q: string) => `/api/students/${w.student}/review?${q}`,
+      (q: string) => `/api/students/${w.student}/memory-states?${q}`,
       (q: string) => `/api/decks?student_id=${w.student}&${q}`,
       (q: string) => `/api/progress/${w.student}?${q}`,
+      (q: string) => `/api/progress/students?${q}`,
     ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...paths), badZone, (path, zone) =>

@@ -78,11 +78,12 @@ function expectLimited(res: Awaited<ReturnType<typeof sendRaw>>): void {
 }
 
 describe('documented thresholds', () => {
-  it('are 10 sign-ins per 15 minutes, 10 sign-ups per hour and 5 bug-close attempts per 15 minutes', () => {
+  it('are 10 sign-ins per 15 minutes, 10 sign-ups per hour, 5 bug-close attempts and 10 family invite codes per 15 minutes', () => {
     expect(DEFAULT_RATE_LIMITS).toEqual({
       login: { max: 10, windowMs: 15 * MINUTE },
       signup: { max: 10, windowMs: 60 * MINUTE },
       bugClose: { max: 5, windowMs: 15 * MINUTE },
+      familyJoin: { max: 10, windowMs: 15 * MINUTE },
     });
   });
 });

@@ -1,0 +1,61 @@
+import { LOGIN_ADDRESS_FACTOR } from '@shared/constants';
+import type { ChildModeState, SetChildPinInput } from '@shared/schemas/child-mode';
+import type { AppDeps, SessionUser } from '../../context';
+import { ApiError, forbidden, notFound, rateLimited } from '../../http/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { studentOwned } from '../access/access.repository';
+import { limitsService } from '../limits/limits.service';
+import * as repo from './child-mode.repository';
+
+export const wrongPin = () => new ApiError(403, 'wrong_pin', 'That PIN is not right');
+
+/**
+ * The family's parent PIN and the child-mode lock of a session. PIN guesses are limited like
+ * passwords (the login rule): per family, and per address across families.
+ */
+export function childModeService(deps: AppDeps) {
+  const db = deps.db.kysely;
+  const limits = limitsService(deps);
+  const rule = deps.rateLimits.login;
+  const perFamily = limits.fixedWindow('child-pin-family', rule);
+  const perAddress = limits.fixedWindow('child-pin-address', { ...rule, max: rule.max * LOGIN_ADDRESS_FACTOR });
+
+  /** Counts the attempt first (parallel guesses count too), then checks it; a right PIN is not held against anyone. */
+  async function checkPin(familyId: number, ip: string, pin: string | undefined): Promise<void> {
+    const wait = Math.max(await perFamily.hit(String(familyId)), await perAddress.hit(ip));
+    if (wait > 0) throw rateLimited(wait);
+    const stored = await repo.findPinHash(db, familyId);
+    if (!(await verifyPassword(stored, pin ?? ''))) throw wrongPin();
+    await perFamily.reset(String(familyId));
+    await perAddress.refund(ip);
+  }
+
+  return {
+    async state(user: SessionUser): Promise<ChildModeState> {
+      const hash = await repo.findPinHash(db, user.familyId);
+      return { pin_set: hash !== undefined, student_id: user.childStudentId };
+    },
+
+    /** Sets the family's PIN; changing one needs the current PIN. */
+    async setPin(user: SessionUser, ip: string, input: SetChildPinInput): Promise<void> {
+      if (user.childStudentId !== null) throw forbidden('Not available in child mode', 'child_mode');
+      if ((await repo.findPinHash(db, user.familyId)) !== undefined)
+        await checkPin(user.familyId, ip, input.current_pin);
+      await repo.upsertPinHash(db, user.familyId, await hashPassword(input.pin), deps.now().toISOString());
+    },
+
+    /** Checks that the session may be locked to the student; the route then locks it. */
+    async canStart(user: SessionUser, studentId: number): Promise<void> {
+      if (user.childStudentId !== null) throw forbidden('Already in child mode', 'child_mode');
+      if (!(await studentOwned(db, user.familyId, studentId))) throw notFound('Student not found');
+      if ((await repo.findPinHash(db, user.familyId)) === undefined) {
+        throw new ApiError(409, 'pin_required', 'Set a parent PIN before turning on child mode');
+      }
+    },
+
+    /** Checks the PIN that ends child mode; the route then unlocks the session. */
+    async canExit(user: SessionUser, ip: string, pin: string): Promise<void> {
+      await checkPin(user.familyId, ip, pin);
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import type { Insertable } from 'kysely';
+import type { DbHandle, FamilyInvitesTable } from '../../db/schema';
+
+// All SQL of family memberships and invites (who owns the data is access.repository's).
+
+/** The person's membership row; none means a family of one, held by themselves. */
+export function membershipOf(db: DbHandle, userId: number) {
+  return db
+    .selectFrom('family_members')
+    .select(['family_id', 'role', 'joined_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Members of the family with their names, longest-standing first. */
+export function membersOf(db: DbHandle, familyId: number) {
+  return db
+    .selectFrom('family_members')
+    .innerJoin('users', 'users.id', 'family_members.user_id')
+    .select(['family_members.user_id', 'users.name', 'family_members.role', 'family_members.joined_at'])
+    .where('family_members.family_id', '=', familyId)
+    .orderBy('family_members.joined_at')
+    .orderBy('family_members.user_id')
+    .execute();
+}
+
+export async function userName(db: DbHandle, userId: number): Promise<string | undefined> {
+  return (await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst())?.name;
+}
+
+/** Makes the person a member (or the holder) of the family, replacing any membership they had. */
+export async function setMembership(
+  db: DbHandle,
+  userId: number,
+  familyId: number,
+  role: 'holder' | 'member',
+  now: string,
+): Promise<void> {
+  await db.deleteFrom('family_members').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('family_members')
+    .values({ user_id: userId, family_id: familyId, role, joined_at: now })
+    .execute();
+}
+
+/** True when the person had a membership row in that family and it is gone. */
+export async function removeMember(db: DbHandle, userId: number, familyId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('family_members')
+    .where('user_id', '=', userId)
+    .where('family_id', '=', familyId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The person is in no family but their own (their row may name any family). */
+export async function deleteMembership(db: DbHandle, userId: number): Promise<void> {
+  await db.deleteFrom('family_members').where('user_id', '=', userId).execute();
+}
+
+/** Renames family `from` to `to` in memberships and invites, and makes `to` the holder. */
+export async function renameFamily(db: DbHandle, from: number, to: number): Promise<void> {
+  await db.updateTable('family_members').set({ family_id: to }).where('family_id', '=', from).execute();
+  await db.updateTable('family_members').set({ role: 'holder' }).where('user_id', '=', to).execute();
+  await db.updateTable('family_invites').set({ family_id: to }).where('family_id', '=', from).execute();
+}
+
+export async function insertInvite(db: DbHandle, invite: Insertable<FamilyInvitesTable>): Promise<number> {
+  const row = await db.insertInto('family_invites').values(invite).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The family's invites still usable at `now`, newest first. */
+export function openInvitesOf(db: DbHandle, familyId: number, now: string) {
+  return db
+    .selectFrom('family_invites')
+    .innerJoin('users', 'users.id', 'family_invites.created_by')
+    .select([
+      'family_invites.id',
+      'users.name as created_by_name',
+      'family_invites.created_at',
+      'family_invites.expires_at',
+    ])
+    .where('family_invites.family_id', '=', familyId)
+    .where('family_invites.used_at', 'is', null)
+    .where('family_invites.revoked_at', 'is', null)
+    .where('family_invites.expires_at', '>', now)
+    .orderBy('family_invites.id', 'desc')
+    .execute();
+}
+
+/** The invite with this code hash if it is still usable at `now`. */
+export function usableInvite(db: DbHandle, codeHash: string, now: string) {
+  return db
+    .selectFrom('family_invites')
+    .select(['id', 'family_id'])
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Uses the invite up; false when another join used it first. */
+export async function markUsed(db: DbHandle, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('family_invites')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Revokes one of the family's open invites; false when there is none with that id. */
+export async function revokeInvite(db: DbHandle, familyId: number, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('family_invites')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('family_id', '=', familyId)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Drops every invite of a family that ceases to exist (its only member joined another). */
+export async function deleteInvitesOf(db: DbHandle, familyId: number): Promise<void> {
+  await db.deleteFrom('family_invites').where('family_id', '=', familyId).execute();
+}

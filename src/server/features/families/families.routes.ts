@@ -1,0 +1,117 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { FAMILY_JOIN_ADDRESS_FACTOR } from '@shared/constants';
+import { idParamSchema, okSchema } from '@shared/schemas/common';
+import {
+  createdInviteSchema,
+  familySchema,
+  inviteCodeInputSchema,
+  invitePreviewSchema,
+  joinFamilySchema,
+} from '@shared/schemas/family';
+import { createRouter, currentUser, type AppDeps } from '../../context';
+import { clientIp } from '../../http/client-ip';
+import { rateLimited } from '../../http/errors';
+import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
+import { limitsService } from '../limits/limits.service';
+import { familiesService } from './families.service';
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/api/family',
+  responses: {
+    200: jsonResponse(familySchema, "The caller's family: members, holder and open invites"),
+    ...errorResponses(401),
+  },
+});
+const createInviteRoute = createRoute({
+  method: 'post',
+  path: '/api/family/invites',
+  responses: {
+    201: jsonResponse(createdInviteSchema, 'A one-time invite; its code is shown only in this answer'),
+    ...errorResponses(401, 409),
+  },
+});
+const revokeInviteRoute = createRoute({
+  method: 'delete',
+  path: '/api/family/invites/{id}',
+  request: { params: z.object({ id: idParamSchema }) },
+  responses: { 200: jsonResponse(okSchema, 'Invite revoked'), ...errorResponses(400, 401, 404) },
+});
+const previewRoute = createRoute({
+  method: 'get',
+  path: '/api/family/invites/{code}',
+  request: { params: z.object({ code: inviteCodeInputSchema }) },
+  responses: {
+    200: jsonResponse(invitePreviewSchema, 'Whose family the invite leads to and what joining does'),
+    ...errorResponses(400, 401, 404, 429),
+  },
+});
+const joinRoute = createRoute({
+  method: 'post',
+  path: '/api/family/join',
+  request: { body: jsonBody(joinFamilySchema) },
+  responses: {
+    200: jsonResponse(familySchema, 'Joined: the family the caller is now in'),
+    ...errorResponses(400, 401, 404, 409, 429),
+  },
+});
+const leaveRoute = createRoute({
+  method: 'post',
+  path: '/api/family/leave',
+  responses: {
+    200: jsonResponse(familySchema, 'Left: the caller is alone in a new, empty family'),
+    ...errorResponses(401, 409),
+  },
+});
+const removeMemberRoute = createRoute({
+  method: 'delete',
+  path: '/api/family/members/{userId}',
+  request: { params: z.object({ userId: idParamSchema }) },
+  responses: {
+    200: jsonResponse(familySchema, 'Removed: the family without that member'),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+/** Several adults sharing one family's students, decks and progress. */
+export function familiesRoutes(deps: AppDeps) {
+  const r = createRouter();
+  const service = familiesService(deps);
+  const limits = limitsService(deps);
+  const rule = deps.rateLimits.familyJoin;
+  const perUser = limits.fixedWindow('family-code-user', rule);
+  const perAddress = limits.fixedWindow('family-code-ip', { ...rule, max: rule.max * FAMILY_JOIN_ADDRESS_FACTOR });
+  // Every look-up of a code counts, per person and per address, so codes cannot be guessed.
+  const countCodeAttempt = async (userId: number, ip: string) => {
+    const wait = Math.max(await perUser.hit(String(userId)), await perAddress.hit(ip));
+    if (wait > 0) throw rateLimited(wait);
+  };
+
+  r.openapi(getRoute, async (c) => c.json(await service.get(currentUser(c)), 200));
+
+  r.openapi(createInviteRoute, async (c) => c.json(await service.createInvite(currentUser(c)), 201));
+
+  r.openapi(revokeInviteRoute, async (c) => {
+    await service.revokeInvite(currentUser(c), c.req.valid('param').id);
+    return c.json({ ok: true as const }, 200);
+  });
+
+  r.openapi(previewRoute, async (c) => {
+    await countCodeAttempt(currentUser(c).id, clientIp(c, deps.config));
+    return c.json(await service.preview(currentUser(c), c.req.valid('param').code), 200);
+  });
+
+  r.openapi(joinRoute, async (c) => {
+    await countCodeAttempt(currentUser(c).id, clientIp(c, deps.config));
+    return c.json(await service.join(currentUser(c), c.req.valid('json').code), 200);
+  });
+
+  r.openapi(leaveRoute, async (c) => c.json(await service.leave(currentUser(c)), 200));
+
+  r.openapi(removeMemberRoute, async (c) =>
+    c.json(await service.removeMember(currentUser(c), c.req.valid('param').userId), 200),
+  );
+
+  return r;
+}

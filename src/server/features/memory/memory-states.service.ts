@@ -1,0 +1,32 @@
+import { localDate, startOfLocalDay } from '@shared/local-day';
+import type { MemoryStates } from '@shared/schemas/memory-states';
+import type { DbHandle } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { memoryStatesOfStudent } from './memory-states.repository';
+import { memoryOf, requireTimeZone } from './memory.service';
+import { learningSettings } from './memory.repository';
+import { answersToday } from './review-queue.repository';
+
+/**
+ * GET /api/students/{id}/memory-states: the user's student's memory of each answered card in their
+ * decks and today's answers in `tz` (404 for another family's student, 400 for an unknown zone).
+ */
+export async function memoryStates(
+  db: DbHandle,
+  input: { userId: number; studentId: number; tz: string; now: Date },
+): Promise<MemoryStates> {
+  requireTimeZone(input.tz);
+  const day = localDate(input.now, input.tz);
+  const start = new Date(startOfLocalDay(day, input.tz)).toISOString();
+  const settings = await learningSettings(db, input.userId, input.studentId);
+  if (!settings) throw notFound('Student not found');
+  const [answered, rows] = await Promise.all([
+    answersToday(db, input.studentId, start, day),
+    memoryStatesOfStudent(db, input.userId, input.studentId),
+  ]);
+  return {
+    day,
+    answered_today: { reviewed: answered.reviewed, introduced: answered.introduced },
+    states: rows.map((row) => ({ card_id: row.card_id, deck_id: row.deck_id, ...memoryOf(row)! })),
+  };
+}
