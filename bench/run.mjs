@@ -19,10 +19,11 @@ import { pictureFigures, staticFigures } from './lib/checks.mjs';
 import { importFigures } from './lib/imports.mjs';
 import { pastePreviewFigures } from './lib/paste-preview.mjs';
 import { get, measureLoad, sampleLatency } from './lib/load.mjs';
-import { auditPages } from './lib/pages.mjs';
+import { auditPages, checkInstallability } from './lib/pages.mjs';
 import { makeJpeg } from './lib/picture.mjs';
 import { printReport, TARGETS } from './lib/report.mjs';
 import { SIZES, apiClient, seedBulk, seedThroughApi } from './lib/seed.mjs';
+import { CLASS_SIZES } from './lib/seed-class.mjs';
 import { rssMb, startApp, startBaseline, stop } from './lib/servers.mjs';
 import { uploadStall } from './lib/upload-stall.mjs';
 
@@ -213,7 +214,15 @@ async function main() {
       const limitReview = await orNull(
         sampleLatency(`${limit.url}/api/students/${eve}/review`, {}, { pid: limit.pid }),
       );
+      log('scale: all students of a class, 40 students × 50 decks');
+      const classAuth = { cookie: seeded.classFamily.cookie };
+      const classPath = '/api/progress/students?tz=Europe%2FMadrid';
+      const classCheck = await api.call('GET', classPath, undefined, classAuth);
+      if (classCheck.students.length !== CLASS_SIZES.students || !classCheck.students.every((s) => s.cards_learned > 0))
+        throw new Error(`seeding: the class is not what was seeded: ${JSON.stringify(classCheck.students[0])}`);
+      const allStudents = await sampleLatency(`${app.url}${classPath}`, classAuth, { pid: app.pid });
       results.scale = {
+        all_students_40x50: allStudents,
         progress_1k: small,
         progress_100k: large,
         progress_p50_ratio: Math.round((large.p50_ms / small.p50_ms) * 100) / 100,
@@ -290,6 +299,7 @@ async function main() {
         { name: 'progress', path: '/progress', storage: { ...flags, currentStudentId: String(ben) } },
       ]);
       results.rss_after_pages_mb = rssMb(app.pid);
+      results.installability = await checkInstallability(app.url);
     }
     results.machine.load_average_at_end = os.loadavg().map((v) => Math.round(v * 100) / 100);
   } finally {

@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Everything a build is made from. */
-const SOURCES = ['src', 'package-lock.json', 'vite.config.ts', 'scripts/build-server.mjs', 'tsconfig.json'];
+const SOURCES = [
+  'src',
+  'package-lock.json',
+  'vite.config.ts',
+  'scripts/build-server.mjs',
+  'scripts/build-sw.mjs',
+  'tsconfig.json',
+];
 
 /** Newest modification time under `entry` (tests excluded), 0 when missing. */
 function newestMtime(entry) {

@@ -126,3 +126,33 @@ export async function auditPages(baseUrl, cookie, pages, runs = Number(process.e
   }
   return out;
 }
+
+/**
+ * Whether Chromium would offer to install the app: Lighthouse 12 dropped its PWA category, so this
+ * asks the browser itself (CDP Page.getInstallabilityErrors) once the service worker controls the
+ * page, in a fresh, signed-out, non-incognito profile. Returns `{ installable, errors }`.
+ */
+export async function checkInstallability(baseUrl) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${baseUrl}/`);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 30_000 });
+      const cdp = await page.createCDPSession();
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      const errors = installabilityErrors.map((e) => e.errorId);
+      return { installable: errors.length === 0, errors };
+    } finally {
+      await browser.disconnect();
+    }
+  } catch (err) {
+    return { installable: false, errors: [String(err?.message ?? err)] };
+  } finally {
+    await chrome.kill();
+  }
+}

@@ -3,6 +3,7 @@
 // transaction, while no server is running.
 import Database from 'better-sqlite3';
 import { finishMemory, memoryWriter } from './seed-memory.mjs';
+import { seedClassBulk, seedClassThroughApi } from './seed-class.mjs';
 
 export const SIZES = {
   decksOfAna: 30, // GET /api/decks?student_id=
@@ -104,6 +105,7 @@ export async function seedThroughApi(baseUrl, jpeg) {
     deckId: deck.id,
     imageKey,
     upload: { inputBytes: jpeg.length, uploadMs },
+    classFamily: await seedClassThroughApi(baseUrl),
   };
 }
 
@@ -237,6 +239,7 @@ export function seedBulk(dbFile, seeded) {
         memory.reviewedCard(students.eve, deckId, card, now, random, { lapseAt });
       }
     }
+    seedClassBulk(db, memory, seeded.classFamily.userId, now, random);
     finishMemory(db);
   })();
   refreshProgressTotals(db);

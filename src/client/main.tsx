@@ -32,4 +32,8 @@ void Promise.all([initI18n(), Promise.race([firstView, waitBriefly])]).then(() =
       </StrictMode>,
     );
   });
+  // The service worker and its update prompt are no part of the first view: they load after it.
+  const watchForUpdates = () => void import('./app/update-prompt').then((m) => m.watchForUpdates());
+  if (document.readyState === 'complete') watchForUpdates();
+  else window.addEventListener('load', watchForUpdates, { once: true });
 });

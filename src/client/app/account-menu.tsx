@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { lazyNamed } from '@client/components/ui/lazy';
 import { UserMenu, type AccountPanel } from '@client/features/auth/components/user-menu';
 
@@ -6,19 +8,53 @@ import { UserMenu, type AccountPanel } from '@client/features/auth/components/us
 const SettingsPanel = lazyNamed(() =>
   import('@client/features/settings/components/settings-panel').then((m) => m.SettingsPanel),
 );
+const ChildModeSettings = lazyNamed(() =>
+  import('@client/features/child-mode/components/child-mode-settings').then((m) => m.ChildModeSettings),
+);
+const FamilySettings = lazyNamed(() =>
+  import('@client/features/family/components/family-settings').then((m) => m.FamilySettings),
+);
 const StudentsPanel = lazyNamed(() =>
   import('@client/features/students/components/students-panel').then((m) => m.StudentsPanel),
 );
 
-/** The user menu (auth) and the panels it opens: students (students) and settings (settings). */
+/** The user menu (auth) and the panels it opens: students (students) and settings (settings, with the family and child mode pages). */
 export function AccountMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   const [panel, setPanel] = useState<AccountPanel | null>(null);
   const openChange = (which: AccountPanel) => (open: boolean) => setPanel(open ? which : null);
   return (
     <>
       <UserMenu onOpenPanel={setPanel} />
       {panel === 'students' && <StudentsPanel open onOpenChange={openChange('students')} />}
-      {panel === 'settings' && <SettingsPanel open onOpenChange={openChange('settings')} />}
+      {panel === 'settings' && (
+        <SettingsPanel
+          open
+          onOpenChange={openChange('settings')}
+          extraPages={[
+            {
+              id: 'family',
+              title: t('family.settings.title'),
+              hint: t('family.settings.hint'),
+              render: (close) => (
+                <FamilySettings
+                  onEnterCode={(code) => {
+                    close();
+                    void navigate(`/join/${code}`);
+                  }}
+                />
+              ),
+            },
+            {
+              id: 'child-mode',
+              title: t('child-mode.settings.title'),
+              hint: t('child-mode.settings.hint'),
+              render: (close) => <ChildModeSettings onStarted={close} />,
+            },
+          ]}
+        />
+      )}
     </>
   );
 }

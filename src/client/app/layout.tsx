@@ -1,19 +1,28 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { buttonClass } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/feedback';
 import { ChartIcon } from '@client/components/ui/icons';
+import { lazyNamed } from '@client/components/ui/lazy';
 import { Toasts } from '@client/components/ui/toasts';
 import { useAuth } from '@client/lib/auth';
+import { useCurrentStudent } from '@client/lib/current-student';
 import { StudentSelector } from '@client/features/students/components/student-selector';
 import { AccountMenu } from './account-menu';
+import { OfflineBanner } from './offline-banner';
+import { ChildModeOutlet, LeaveChildMode } from './child-mode-gate';
+import { SyncStatus } from './sync-status';
 import styles from './layout.module.css';
+
+// Keeps the offline data fresh in the background: not needed for the first view.
+const OfflineSync = lazyNamed(() => import('./offline-sync').then((m) => m.OfflineSync));
 
 /** Page frame: skip link, header (logo, progress link, student selector, user menu), content, toasts. */
 export function Layout() {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const { currentStudent } = useCurrentStudent();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -34,14 +43,24 @@ export function Layout() {
               <ChartIcon />
               {t('auth.header.progress')}
             </NavLink>
-            <StudentSelector />
-            <AccountMenu />
+            {/* Child mode: no student switching, settings or sign-out; only a way out with the PIN. */}
+            {user.child_student_id ? (
+              <LeaveChildMode studentName={currentStudent?.name ?? null} />
+            ) : (
+              <>
+                <StudentSelector />
+                <AccountMenu />
+              </>
+            )}
           </nav>
         )}
       </header>
+      <OfflineBanner />
+      <SyncStatus />
+      <OfflineSync />
       <div className={styles.content}>
         <Suspense fallback={<Spinner />}>
-          <Outlet />
+          <ChildModeOutlet />
         </Suspense>
       </div>
       <Toasts />

@@ -11,6 +11,9 @@ export function createQueryClient() {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
+        // Offline, reads still run: many answer from the data kept on the device (lib/offline-store.ts),
+        // the rest fail with their message rather than waiting for the connection.
+        networkMode: 'always',
         // Client errors will not change on retry; network and server errors might.
         retry: (count, err) => count < 2 && !(err instanceof ApiRequestError && err.status >= 400 && err.status < 500),
       },

@@ -1,5 +1,6 @@
 import { lazy, useState, type ComponentType } from 'react';
 import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
+import { lazyNamed } from '@client/components/ui/lazy';
 import { SignInRequired, Welcome } from '@client/features/auth/components/welcome';
 import { Layout } from './layout';
 import { RequireUser } from './require-user';
@@ -7,6 +8,11 @@ import { HomePage, HomePending } from './routes/home';
 import { NotFoundPage } from './routes/not-found';
 
 type PageModule = { default: ComponentType };
+
+// Shown only to a visitor who opens a shared deck's link: downloads then.
+const SignInToContinue = lazyNamed(() => import('./sign-in-to-continue').then((m) => m.SignInToContinue));
+// Shown only to a visitor who opens a family invite's link.
+const JoinSignIn = lazyNamed(() => import('@client/features/family/components/join-sign-in').then((m) => m.JoinSignIn));
 
 /** A page whose code downloads on demand (see `Page`). */
 interface LazyPage {
@@ -29,13 +35,32 @@ function lazyPage(path: string, load: () => Promise<PageModule>): LazyPage {
 const signIn = lazyPage('/signin', () => import('./routes/sign-in'));
 const authCallback = lazyPage('/auth/callback', () => import('./routes/auth-callback'));
 const deck = lazyPage('/deck/:id', () => import('./routes/deck'));
+const deckPrint = lazyPage('/deck/:id/print', () => import('./routes/deck-print'));
+const deckShare = lazyPage('/deck/:id/share', () => import('./routes/deck-share'));
+const shared = lazyPage('/shared/:code', () => import('./routes/shared'));
+const join = lazyPage('/join/:code', () => import('./routes/join'));
 // Before /study/:id, which its path also matches (preloadPage takes the first match).
 const review = lazyPage('/study/review', () => import('./routes/review'));
 const study = lazyPage('/study/:id', () => import('./routes/study'));
 const progress = lazyPage('/progress', () => import('./routes/progress'));
+const classProgress = lazyPage('/progress/all', () => import('./routes/class-progress'));
 const bugs = lazyPage('/bugs', () => import('./routes/bugs'));
 const onboarding = lazyPage('/onboarding', () => import('./routes/onboarding'));
-const lazyPages = [signIn, authCallback, deck, review, study, progress, bugs, onboarding];
+const lazyPages = [
+  signIn,
+  authCallback,
+  deck,
+  deckPrint,
+  deckShare,
+  shared,
+  join,
+  review,
+  study,
+  progress,
+  classProgress,
+  bugs,
+  onboarding,
+];
 
 /**
  * A page whose code arrived at boot renders at once (React.lazy would still suspend it for a tick
@@ -69,7 +94,11 @@ export function AppRoutes() {
           <Route path="/" element={<HomePage />} />
         </Route>
         <Route element={<RequireUser signedOut={<SignInRequired />} />}>{pageRoute(bugs)}</Route>
-        <Route element={<RequireUser />}>{[deck, review, study, progress, onboarding].map(pageRoute)}</Route>
+        <Route element={<RequireUser />}>
+          {[deck, deckPrint, deckShare, review, study, progress, classProgress, onboarding].map(pageRoute)}
+        </Route>
+        <Route element={<RequireUser signedOut={<SignInToContinue />} />}>{pageRoute(shared)}</Route>
+        <Route element={<RequireUser signedOut={<JoinSignIn />} />}>{pageRoute(join)}</Route>
         {[signIn, authCallback].map(pageRoute)}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,4 +1,5 @@
 import type { FieldError } from '@shared/schemas/common';
+import { noteServerReached } from './online';
 
 /** An API call that failed: carries the server's `{ error, code, fields }` when there was one. */
 export class ApiRequestError extends Error {
@@ -51,8 +52,10 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    noteServerReached(false);
     throw new ApiRequestError(NETWORK_ERROR_MESSAGE, 0, 'network_error');
   }
+  noteServerReached(true);
   const text = await res.text();
   let data: unknown = null;
   try {

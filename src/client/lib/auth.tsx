@@ -2,17 +2,23 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { User } from '@shared/schemas/user';
 import { ApiRequestError, apiFetch } from './api-client';
-import { writeFlag } from './storage';
+import { clearKept, isNetworkError, keptAsOf, keptKeys, readThrough } from './offline-store';
+import { useOnline } from './online';
+import { readFlag, writeFlag } from './storage';
 
 /**
- * GET /api/users/me: the user, or null when signed out. Other failures are logged and leave the
- * user unset (SPEC §8 "Failed to fetch user").
+ * GET /api/users/me: the user, or null when signed out. Offline (the server not reached), the last
+ * user this device knew, so a signed-in device stays signed in. Other failures are logged and
+ * leave the user unset (SPEC §8 "Failed to fetch user"); a 401 also forgets the kept data.
  */
 export async function fetchMe(): Promise<User | null> {
   try {
-    return await apiFetch<User>('/api/users/me');
+    return await readThrough(keptKeys.me, () => apiFetch<User>('/api/users/me'));
   } catch (err) {
-    if (err instanceof ApiRequestError && err.status !== 401) {
+    // Only a device that was signed in has kept anything (visitors skip loading IndexedDB code).
+    if (err instanceof ApiRequestError && err.status === 401) {
+      if (readFlag('signedIn')) await clearKept();
+    } else if (err instanceof ApiRequestError && !isNetworkError(err)) {
       console.error(`Failed to fetch user: API responded with HTTP status ${err.status}`);
     }
     return null;
@@ -58,11 +64,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await qc.fetchQuery({ ...meQuery, staleTime: 0 });
   }, [qc]);
 
+  // A user known only from this device is checked with the server as soon as it can be reached.
+  const online = useOnline();
+  useEffect(() => {
+    if (online && keptAsOf(keptKeys.me)) void fetchUser();
+  }, [online, fetchUser]);
+
   const logout = useCallback(async () => {
     // Local state first, so the interface signs out at once; then the server.
     qc.setQueryData(meQuery.queryKey, null);
     qc.removeQueries({ predicate: (q) => q.queryKey[0] !== meQuery.queryKey[0] });
-    await logoutRequest();
+    await Promise.all([clearKept(), logoutRequest()]);
   }, [qc]);
 
   const value = useMemo<AuthContextValue>(

@@ -3,12 +3,16 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { Student } from '@shared/schemas/student';
 import { apiFetch } from './api-client';
 import { useAuth } from './auth';
+import { keptKeys, readThrough } from './offline-store';
 import { readStorage, writeStorage } from './storage';
 
-/** GET /api/students: the signed-in user's students (the students feature's changes update it). */
+/**
+ * GET /api/students: the signed-in user's students (the students feature's changes update it);
+ * offline, the last ones this device read.
+ */
 export const studentsQuery = queryOptions({
   queryKey: ['students'],
-  queryFn: () => apiFetch<Student[]>('/api/students'),
+  queryFn: () => readThrough(keptKeys.students, () => apiFetch<Student[]>('/api/students')),
 });
 
 /** The student last made current on this device, if any. */
@@ -36,7 +40,10 @@ export function CurrentStudentProvider({ children }: { children: ReactNode }) {
   const query = useQuery({ ...studentsQuery, enabled: Boolean(user) });
   const [savedId, setSavedId] = useState<number | null>(savedStudentId);
   const students = useMemo(() => (user ? (query.data ?? []) : []), [user, query.data]);
-  const currentStudent = students.find((s) => s.id === savedId) ?? students[0] ?? null;
+  // In child mode the session is locked to one student (server-side): no other can be made current.
+  const lockedId = user?.child_student_id ?? null;
+  const currentStudent =
+    students.find((s) => s.id === (lockedId ?? savedId)) ?? (lockedId ? null : students[0]) ?? null;
 
   useEffect(() => {
     if (query.data && currentStudent?.id !== savedId) {

@@ -30,6 +30,34 @@ describe('translation catalogues', () => {
     expect(empty(es)).toBe(false);
   });
 
+  it('have the same on-demand files and keys in English and Spanish, none also in the first-view file', () => {
+    const files = import.meta.glob<Record<string, unknown>>('../locales/*/{,on-demand/}*.json', {
+      import: 'default',
+      eager: true,
+    });
+    const file = (lang: string, path: string) => files[`../locales/${lang}/${path}.json`] ?? {};
+    const onDemand = (lang: string) =>
+      Object.keys(files)
+        .filter((f) => f.startsWith(`../locales/${lang}/on-demand/`))
+        .map((f) => /on-demand\/([\w-]+)\.json$/.exec(f)![1]!)
+        .sort();
+    expect(onDemand('es')).toEqual(onDemand('en'));
+    for (const name of onDemand('en')) {
+      for (const lang of ['en', 'es']) {
+        const later = keys(file(lang, `on-demand/${name}`));
+        expect(
+          later.filter((k) => keys(file(lang, name)).includes(k)),
+          `${lang}/${name}`,
+        ).toEqual([]);
+      }
+      const [en, es] = ['en', 'es'].map((lang) => [...new Set(keys(file(lang, `on-demand/${name}`)))].sort());
+      expect(es, name).toEqual(en);
+      expect(JSON.stringify([file('en', `on-demand/${name}`), file('es', `on-demand/${name}`)]), name).not.toMatch(
+        /:"\s*"/,
+      );
+    }
+  });
+
   it('switches language, remembers it and sets <html lang>', async () => {
     await setLanguage('es');
     expect(i18next.t('common.actions.cancel')).toBe('Cancelar');

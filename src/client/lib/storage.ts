@@ -14,6 +14,10 @@ export const STORAGE_KEYS = {
   signedIn: 'signedIn',
   /** Study results not yet acknowledged by the server (retried on the next visit). */
   pendingStudySaves: 'pendingStudySaves',
+  /** The outbox of study saves when IndexedDB cannot take them (lib/outbox.ts); the old queue above migrates into it. */
+  outbox: 'outbox',
+  /** Decks marked "Keep on this device" here (JSON list of deck ids), saved for offline use with the recent ones. */
+  offlineDecks: 'offlineDecks',
   /** Each student's streak as last shown on this device (JSON { studentId: days }), to celebrate when it grows. */
   seenStreaks: 'seenStreaks',
   /** The column mapping of the last text import into a deck (JSON list of roles), offered again next time. */

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { DeckWithCards } from '@shared/schemas/deck';
 import { Button } from '@client/components/ui/button';
 import { useDeckText } from '@client/lib/catalogue';
+import { useNeedsConnection } from '@client/lib/online';
 import { parseRouteId } from '@client/lib/route-id';
 import { DeckCards } from '@client/features/cards/components/deck-cards';
 import { useRefreshDecks } from '@client/features/decks/api/get-decks';
@@ -39,10 +40,16 @@ export default function DeckPage() {
   const { id } = useParams();
   const refreshDecks = useRefreshDecks();
   const [transfer, setTransfer] = useState<TransferDialog>(null);
+  const navigate = useNavigate();
+  const offline = useNeedsConnection();
   return (
     <DeckDetail
       deckId={parseRouteId(id)}
-      menuItems={() => [{ label: t('transfer.export.menu'), onSelect: () => setTransfer('export') }]}
+      menuItems={(deck) => [
+        { label: t('transfer.export.menu'), onSelect: () => setTransfer('export') },
+        { label: t('print.menu'), onSelect: () => navigate(`/deck/${deck.id}/print`) },
+        ...(deck.is_imported ? [] : [{ label: t('sharing.menu'), onSelect: () => navigate(`/deck/${deck.id}/share`) }]),
+      ]}
       cards={(deck) => (
         <>
           <DeckCards
@@ -50,7 +57,11 @@ export default function DeckPage() {
             cards={deck.cards}
             editable={!deck.is_imported}
             refreshDeck={refreshDecks}
-            actions={<Button onClick={() => setTransfer('import')}>{t('transfer.cards.open')}</Button>}
+            actions={
+              <Button onClick={() => setTransfer('import')} disabled={!!offline} title={offline ?? undefined}>
+                {t('transfer.cards.open')}
+              </Button>
+            }
           />
           <DeckTransfer deck={deck} dialog={transfer} onClose={() => setTransfer(null)} />
         </>

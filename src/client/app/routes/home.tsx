@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import type { Student } from '@shared/schemas/student';
 import { Spinner } from '@client/components/ui/feedback';
 import { useCurrentStudent } from '@client/lib/current-student';
@@ -9,6 +9,7 @@ import { useRefreshDecks } from '@client/features/decks/api/get-decks';
 import { DecksHome, DecksHomeLoading } from '@client/features/decks/components/decks-home';
 import { useProgress } from '@client/features/progress/api/progress-api';
 import { TodayPanel } from '@client/features/review/components/today-panel';
+import { EnterCodeDialog } from '@client/features/sharing/components/lazy-sharing';
 import { HomeTour } from '@client/features/tours/components/home-tour';
 import { AnkiImportDialog } from '@client/features/transfer/components/lazy-transfer-dialogs';
 
@@ -47,6 +48,8 @@ export function HomePage() {
   const { currentStudent, isLoading } = useCurrentStudent();
   const refreshDecks = useRefreshDecks();
   const [ankiOpen, setAnkiOpen] = useState(false);
+  const [codeOpen, setCodeOpen] = useState(false);
+  const navigate = useNavigate();
   if (!readFlag('onboardingCompleted')) return <Navigate to="/onboarding" replace />;
   return (
     <main id="main">
@@ -58,7 +61,10 @@ export function HomePage() {
           key={currentStudent?.id ?? 'all'}
           studentId={currentStudent?.id ?? null}
           intro={currentStudent && <Today student={currentStudent} />}
-          newItems={[{ label: t('transfer.anki.menu'), onSelect: () => setAnkiOpen(true) }]}
+          newItems={[
+            { label: t('transfer.anki.menu'), onSelect: () => setAnkiOpen(true) },
+            { label: t('sharing.enterCode.menu'), onSelect: () => setCodeOpen(true) },
+          ]}
         />
       )}
       {ankiOpen && (
@@ -69,6 +75,9 @@ export function HomePage() {
           studentName={currentStudent?.name ?? null}
           refreshDecks={refreshDecks}
         />
+      )}
+      {codeOpen && (
+        <EnterCodeDialog open onOpenChange={setCodeOpen} onOpen={(code) => void navigate(`/shared/${code}`)} />
       )}
       <HomeTour />
     </main>

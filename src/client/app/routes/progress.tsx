@@ -1,19 +1,28 @@
 import { useMemo } from 'react';
 import type { Student } from '@shared/schemas/student';
 import { Spinner } from '@client/components/ui/feedback';
+import { useAuth } from '@client/lib/auth';
 import { useCurrentStudent } from '@client/lib/current-student';
 import { useDecks } from '@client/features/decks/api/get-decks';
 import { NoStudentProgress, StudentProgress } from '@client/features/progress/components/student-progress';
+import { ProgressViews } from '@client/features/class/components/progress-views';
 
 /** `/progress`: the current student's progress, with each deck's cards due today from the deck list. */
 export default function ProgressPage() {
   const { currentStudent, isLoading } = useCurrentStudent();
+  // Child mode: this student's progress only, nothing to delete.
+  const locked = Boolean(useAuth().user?.child_student_id);
   if (isLoading) return <Spinner />;
   if (!currentStudent) return <NoStudentProgress />;
-  return <Progress key={currentStudent.id} student={currentStudent} />;
+  return (
+    <>
+      {!locked && <ProgressViews />}
+      <Progress key={currentStudent.id} student={currentStudent} readOnly={locked} />
+    </>
+  );
 }
 
-function Progress({ student }: { student: Student }) {
+function Progress({ student, readOnly }: { student: Student; readOnly: boolean }) {
   const decks = useDecks(student.id);
   const dueCounts = useMemo(() => {
     const list = decks.data;
@@ -21,5 +30,5 @@ function Progress({ student }: { student: Student }) {
       ? new Map(list.map((d) => [d.id, d.due_count ?? 0]))
       : undefined;
   }, [decks.data]);
-  return <StudentProgress student={student} dueCounts={dueCounts} />;
+  return <StudentProgress student={student} dueCounts={dueCounts} readOnly={readOnly} />;
 }

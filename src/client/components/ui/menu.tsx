@@ -8,6 +8,8 @@ export interface MenuItem {
   label: string;
   onSelect: () => void;
   disabled?: boolean;
+  /** Why the item is disabled (e.g. offline), given as its title and accessible description. */
+  disabledReason?: string;
   destructive?: boolean;
   icon?: ReactNode;
 }
@@ -149,6 +151,7 @@ export function Menu({ label, items, trigger, triggerVariant = 'ghost', header, 
                   role="menuitem"
                   tabIndex={-1}
                   aria-disabled={item.disabled || undefined}
+                  title={item.disabled ? item.disabledReason : undefined}
                   className={[styles.menuItem, item.destructive && styles.menuItemDanger].filter(Boolean).join(' ')}
                   onClick={() => select(item)}
                   onPointerEnter={(e) => !item.disabled && e.currentTarget.focus()}

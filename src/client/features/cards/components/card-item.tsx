@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Card } from '@shared/schemas/card';
 import { Menu } from '@client/components/ui/menu';
 import { cardPictureUrl } from '@client/lib/image-url';
+import { useNeedsConnection } from '@client/lib/online';
 import styles from './cards.module.css';
 
 interface Props {
@@ -16,6 +17,7 @@ interface Props {
 /** One card: its picture, the English side and the Spanish side, each with pronunciation. */
 export function CardItem({ card, onEdit, onDelete, eager = false }: Props) {
   const { t } = useTranslation();
+  const offline = useNeedsConnection();
   const picture = cardPictureUrl(card);
   return (
     <article className={styles.card}>
@@ -49,8 +51,19 @@ export function CardItem({ card, onEdit, onDelete, eager = false }: Props) {
           <Menu
             label={t('cards.list.menu', { text: card.en })}
             items={[
-              { label: t('cards.list.edit'), onSelect: () => onEdit(card) },
-              { label: t('cards.list.delete'), onSelect: () => onDelete(card), destructive: true },
+              {
+                label: t('cards.list.edit'),
+                onSelect: () => onEdit(card),
+                disabled: !!offline,
+                disabledReason: offline ?? undefined,
+              },
+              {
+                label: t('cards.list.delete'),
+                onSelect: () => onDelete(card),
+                destructive: true,
+                disabled: !!offline,
+                disabledReason: offline ?? undefined,
+              },
             ]}
           />
         </div>

@@ -8,6 +8,7 @@ import { PlusIcon } from '@client/components/ui/icons';
 import { CardsPicture } from '@client/components/illustrations/deck-pictures';
 import { notify } from '@client/components/ui/toasts';
 import { errorText } from '@client/lib/errors';
+import { useNeedsConnection } from '@client/lib/online';
 import { lazyNamed } from '@client/components/ui/lazy';
 import { useDeleteCard, type RefreshDeck } from '../api/card-mutations';
 import { EAGER_PICTURES } from '../pictures';
@@ -30,6 +31,8 @@ interface Props {
 /** The cards of a deck on its detail page, with add, edit and delete for own decks. */
 export function DeckCards({ deckId, cards, editable, refreshDeck, actions }: Props) {
   const { t } = useTranslation();
+  // Offline, adding and editing wait for the connection: disabled, with the reason as the title.
+  const offline = useNeedsConnection();
   const [form, setForm] = useState<{ card: Card | null } | null>(null);
   const [toDelete, setToDelete] = useState<Card | null>(null);
   const remove = useDeleteCard(refreshDeck);
@@ -43,7 +46,7 @@ export function DeckCards({ deckId, cards, editable, refreshDeck, actions }: Pro
         {editable && (
           <div className={styles.headActions}>
             {actions}
-            <Button variant="primary" onClick={() => openForm(null)}>
+            <Button variant="primary" onClick={() => openForm(null)} disabled={!!offline} title={offline ?? undefined}>
               <PlusIcon />
               {t('cards.list.add')}
             </Button>
@@ -57,7 +60,12 @@ export function DeckCards({ deckId, cards, editable, refreshDeck, actions }: Pro
             title={t('cards.empty.ownTitle')}
             body={t('cards.empty.ownBody')}
             action={
-              <Button variant="primary" onClick={() => openForm(null)}>
+              <Button
+                variant="primary"
+                onClick={() => openForm(null)}
+                disabled={!!offline}
+                title={offline ?? undefined}
+              >
                 {t('cards.empty.addFirst')}
               </Button>
             }

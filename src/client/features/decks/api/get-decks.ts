@@ -2,7 +2,9 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { DeckListItem, DeckWithCards } from '@shared/schemas/deck';
 import { apiFetch } from '@client/lib/api-client';
+import { keptAsOf, keptKeys, readThrough } from '@client/lib/offline-store';
 import { withTimeZone } from '@client/lib/time-zone';
+import { keptDeckList } from './offline-decks';
 
 const all = ['decks'] as const;
 /** The keys of the deck queries, for this feature's changes: all starts every one of them. */
@@ -22,12 +24,29 @@ export function fetchDecks(studentId: number | null): Promise<DeckListItem[]> {
   );
 }
 
-export const deckListQuery = (studentId: number | null) =>
-  queryOptions({ queryKey: [...deckKeys.lists, studentId ?? 'all'], queryFn: () => fetchDecks(studentId) });
+/**
+ * The deck list; offline, the student's last one narrowed to the decks kept on the device (what
+ * can be opened and studied without the server).
+ */
+async function readDeckList(studentId: number | null): Promise<DeckListItem[]> {
+  if (studentId === null) return fetchDecks(null);
+  const key = keptKeys.deckList(studentId);
+  const list = await readThrough(key, () => fetchDecks(studentId));
+  return keptAsOf(key) ? keptDeckList(studentId, list) : list;
+}
 
-/** GET /api/decks/{id}: the deck with its cards (the deck page and the study screen share it). */
+export const deckListQuery = (studentId: number | null) =>
+  queryOptions({ queryKey: [...deckKeys.lists, studentId ?? 'all'], queryFn: () => readDeckList(studentId) });
+
+/**
+ * GET /api/decks/{id}: the deck with its cards (the deck page and the study screen share it);
+ * offline, the copy kept on the device when the deck is kept (app/offline-sync.ts keeps them).
+ */
 export const deckQuery = (id: number) =>
-  queryOptions({ queryKey: deckKeys.detail(id), queryFn: () => apiFetch<DeckWithCards>(`/api/decks/${id}`) });
+  queryOptions({
+    queryKey: deckKeys.detail(id),
+    queryFn: () => readThrough(keptKeys.deck(id), () => apiFetch<DeckWithCards>(`/api/decks/${id}`), false),
+  });
 
 export function useDecks(studentId: number | null) {
   return useQuery(deckListQuery(studentId));

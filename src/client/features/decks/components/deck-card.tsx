@@ -4,10 +4,12 @@ import { Link, useNavigate } from 'react-router';
 import type { Deck } from '@shared/schemas/deck';
 import { Menu, type MenuItem } from '@client/components/ui/menu';
 import type { DeckText } from '@client/lib/catalogue';
+import { useNeedsConnection } from '@client/lib/online';
 import type { DeckDialogAction } from './deck-dialogs';
 import { Creator } from './creator';
 import { OwnerTag } from './deck-owner';
 import { DueBadge } from './due-badge';
+import { needingServer } from './offline-items';
 import styles from './decks.module.css';
 
 interface Props {
@@ -25,27 +27,40 @@ export function DeckCard({ deck, text, canMove, onAction, onToggleArchived }: Pr
   const { t } = useTranslation();
   const navigate = useNavigate();
   const imported = deck.is_imported;
+  const offline = useNeedsConnection();
   const items: MenuItem[] = [
     {
       label: imported ? t('decks.actions.view') : t('decks.actions.edit'),
       onSelect: () => navigate(`/deck/${deck.id}`),
     },
-    ...(imported ? [] : [{ label: t('decks.actions.rename'), onSelect: () => onAction('rename', deck) }]),
-    { label: t('decks.actions.duplicate'), onSelect: () => onAction('duplicate', deck) },
-    ...(imported || !canMove ? [] : [{ label: t('decks.actions.move'), onSelect: () => onAction('move', deck) }]),
-    ...(imported
-      ? []
-      : [
-          {
-            label: deck.is_archived ? t('decks.actions.unarchive') : t('decks.actions.archive'),
-            onSelect: () => onToggleArchived(deck),
-          },
-        ]),
-    {
-      label: imported ? t('decks.actions.remove') : t('decks.actions.delete'),
-      onSelect: () => onAction('delete', deck),
-      destructive: true,
-    },
+    ...needingServer(
+      [
+        ...(imported ? [] : [{ label: t('decks.actions.rename'), onSelect: () => onAction('rename', deck) }]),
+        { label: t('decks.actions.duplicate'), onSelect: () => onAction('duplicate', deck) },
+      ],
+      offline,
+    ),
+    { label: t('print.menu'), onSelect: () => navigate(`/deck/${deck.id}/print`) },
+    ...needingServer(
+      [
+        ...(imported ? [] : [{ label: t('sharing.menu'), onSelect: () => navigate(`/deck/${deck.id}/share`) }]),
+        ...(imported || !canMove ? [] : [{ label: t('decks.actions.move'), onSelect: () => onAction('move', deck) }]),
+        ...(imported
+          ? []
+          : [
+              {
+                label: deck.is_archived ? t('decks.actions.unarchive') : t('decks.actions.archive'),
+                onSelect: () => onToggleArchived(deck),
+              },
+            ]),
+        {
+          label: imported ? t('decks.actions.remove') : t('decks.actions.delete'),
+          onSelect: () => onAction('delete', deck),
+          destructive: true,
+        },
+      ],
+      offline,
+    ),
   ];
   return (
     <article className={styles.deck} style={{ '--deck-color': deck.color } as CSSProperties}>
@@ -73,6 +88,7 @@ export function DeckCard({ deck, text, canMove, onAction, onToggleArchived }: Pr
       </div>
       <div className={styles.deckFoot}>
         <Creator deck={deck} />
+        {deck.follows_original && <span className={styles.tag}>{t('sharing.card.follows')}</span>}
       </div>
     </article>
   );

@@ -12,11 +12,15 @@ import { isNotFound } from '@client/lib/api-client';
 import { useDeckText, useDeckTextPending } from '@client/lib/catalogue';
 import { useCurrentStudent } from '@client/lib/current-student';
 import { errorText } from '@client/lib/errors';
+import { isNetworkError } from '@client/lib/offline-store';
+import { useNeedsConnection } from '@client/lib/online';
 import { useDeck } from '../api/get-decks';
+import { useKeptOnDevice } from '../api/offline-decks';
 import type { DeckDialogAction, DeckDialogTarget } from './deck-dialogs';
 import { DeckDialogs } from './lazy-deck-dialogs';
 import { Creator } from './creator';
 import { ownerName, OwnerTag } from './deck-owner';
+import { needingServer } from './offline-items';
 import styles from './decks.module.css';
 
 interface DeckDetailProps {
@@ -44,7 +48,7 @@ export function DeckDetail({ deckId, cards, menuItems }: DeckDetailProps) {
         <Spinner />
       ) : query.error ? (
         <Alert>
-          {errorText(query.error, t('common.errors.generic'))}{' '}
+          {isNetworkError(query.error) ? t('offline.notKept') : errorText(query.error, t('common.errors.generic'))}{' '}
           <Button size="small" onClick={() => void query.refetch()}>
             {t('common.actions.retry')}
           </Button>
@@ -75,16 +79,36 @@ function DeckView({
   const own = !deck.is_imported;
   const count = deck.cards.length;
   const open = (action: DeckDialogAction) => () => setDialog({ action, deck, title: text.title });
-  const items: MenuItem[] = [
-    ...(own ? [{ label: t('decks.actions.rename'), onSelect: open('rename') }] : []),
-    { label: t('decks.actions.duplicate'), onSelect: open('duplicate') },
-    ...(own && students.length > 0 ? [{ label: t('decks.actions.move'), onSelect: open('move') }] : []),
-    ...extraItems,
-    {
-      label: own ? t('decks.actions.delete') : t('decks.actions.remove'),
-      onSelect: open('delete'),
-      destructive: true,
+  const offline = useNeedsConnection();
+  const [kept, toggleKept] = useKeptOnDevice(deck.id);
+  const keepItem: MenuItem = {
+    label: kept ? t('offline.keep.off') : t('offline.keep.on'),
+    onSelect: () => {
+      toggleKept();
+      notify(t(kept ? 'offline.keep.dropped' : 'offline.keep.kept', { title: text.title }));
     },
+  };
+  const items: MenuItem[] = [
+    ...needingServer(
+      [
+        ...(own ? [{ label: t('decks.actions.rename'), onSelect: open('rename') }] : []),
+        { label: t('decks.actions.duplicate'), onSelect: open('duplicate') },
+        ...(own && students.length > 0 ? [{ label: t('decks.actions.move'), onSelect: open('move') }] : []),
+      ],
+      offline,
+    ),
+    keepItem,
+    ...extraItems,
+    ...needingServer(
+      [
+        {
+          label: own ? t('decks.actions.delete') : t('decks.actions.remove'),
+          onSelect: open('delete'),
+          destructive: true,
+        },
+      ],
+      offline,
+    ),
   ];
   const done = (action: DeckDialogAction, _deck: Deck, result?: Deck) => {
     setDialog(null);

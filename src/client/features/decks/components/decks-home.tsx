@@ -11,6 +11,7 @@ import { ApiRequestError } from '@client/lib/api-client';
 import { useDeckText, useDeckTextPending } from '@client/lib/catalogue';
 import { useCurrentStudent } from '@client/lib/current-student';
 import { errorText } from '@client/lib/errors';
+import { useNeedsConnection } from '@client/lib/online';
 import { useArchiveDeck } from '../api/deck-mutations';
 import { useDecks } from '../api/get-decks';
 import {
@@ -27,6 +28,7 @@ import {
 import type { DeckDialogAction, DeckDialogTarget } from './deck-dialogs';
 import { DeckDialogs } from './lazy-deck-dialogs';
 import { DeckListBody } from './deck-list-body';
+import { needingServer } from './offline-items';
 import { ownerName } from './deck-owner';
 import { SearchPanel } from './search-panel';
 import styles from './decks.module.css';
@@ -77,6 +79,7 @@ export function DecksHome({
   const [dialog, setDialog] = useState<DeckDialogTarget | null>(null);
   const [panel, setPanel] = useState<'create' | 'import' | null>(null);
   const { students } = useCurrentStudent();
+  const offline = useNeedsConnection();
 
   // SPEC §8: a failed list shows the error with the list set empty.
   const all = useMemo(
@@ -165,11 +168,14 @@ export function DecksHome({
                   {t('decks.new')}
                 </>
               }
-              items={[
-                { label: t('decks.createNew'), onSelect: () => setPanel('create') },
-                { label: t('decks.importDeck'), onSelect: () => setPanel('import') },
-                ...newItems,
-              ]}
+              items={needingServer(
+                [
+                  { label: t('decks.createNew'), onSelect: () => setPanel('create') },
+                  { label: t('decks.importDeck'), onSelect: () => setPanel('import') },
+                  ...newItems,
+                ],
+                offline,
+              )}
             />
           </div>
         </div>

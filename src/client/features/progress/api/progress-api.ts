@@ -3,22 +3,33 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { Progress } from '@shared/schemas/progress';
 import { notify } from '@client/components/ui/toasts';
 import { apiFetch, VISIT_STALE_MS } from '@client/lib/api-client';
+import { keptAsOf, keptKeys, readThrough } from '@client/lib/offline-store';
 import { withTimeZone } from '@client/lib/time-zone';
 
 /** Prefixes every student's progress. */
 const progressKey = ['progress'] as const;
 const progressQueryKey = (studentId: number) => [...progressKey, studentId] as const;
 
-/** GET /api/progress/{studentId}?tz= (memory statistics by the student's day), read anew on every visit. */
+/**
+ * GET /api/progress/{studentId}?tz= (memory statistics by the student's day), read anew on every
+ * visit; offline, the last figures this device read (useProgressAsOf tells when they are from).
+ */
 export const progressQuery = (studentId: number) =>
   queryOptions({
     queryKey: progressQueryKey(studentId),
-    queryFn: () => apiFetch<Progress>(withTimeZone(`/api/progress/${studentId}`)),
+    queryFn: () =>
+      readThrough(keptKeys.progress(studentId), () => apiFetch<Progress>(withTimeZone(`/api/progress/${studentId}`))),
     staleTime: VISIT_STALE_MS,
   });
 
 export function useProgress(studentId: number | null) {
   return useQuery({ ...progressQuery(studentId ?? 0), enabled: studentId !== null });
+}
+
+/** When the progress shown was read from the server, if it is a copy kept on the device; else null. */
+export function useProgressAsOf(studentId: number): string | null {
+  const { data } = useProgress(studentId);
+  return data ? keptAsOf(keptKeys.progress(studentId)) : null;
 }
 
 /** Reads every student's progress again, e.g. after a study result was saved. */

@@ -18,12 +18,15 @@ export function DeckProgressList({
   studentId,
   studentName,
   dueCounts,
+  readOnly = false,
 }: {
   decks: DeckStats[];
   studentId: number;
   studentName: string;
   /** Cards due today per deck id (absent while unknown). */
   dueCounts?: ReadonlyMap<number, number>;
+  /** Without "remove progress" (child mode). */
+  readOnly?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -72,7 +75,11 @@ export function DeckProgressList({
                           },
                         ]
                       : []),
-                    { label: t('progress.decks.remove'), destructive: true, onSelect: () => setConfirming(deck) },
+                    ...(readOnly
+                      ? []
+                      : [
+                          { label: t('progress.decks.remove'), destructive: true, onSelect: () => setConfirming(deck) },
+                        ]),
                   ]}
                 />
               </div>

@@ -12,6 +12,7 @@ import { errorText } from '@client/lib/errors';
 import { useNukeProgress, useProgress } from '../api/progress-api';
 import { AttentionList } from './attention-list';
 import { DeckProgressList } from './deck-progress-list';
+import { ProgressAsOf } from './progress-as-of';
 import { MemoryOverview } from './memory-overview';
 import { SummaryTiles } from './summary-tiles';
 import styles from './progress.module.css';
@@ -40,7 +41,16 @@ export function NoStudentProgress() {
  * One student's progress (SPEC §2 Progress) with their memory statistics; `dueCounts` gives each
  * deck's cards due today. Give it a new key for another student.
  */
-export function StudentProgress({ student, dueCounts }: { student: Student; dueCounts?: ReadonlyMap<number, number> }) {
+export function StudentProgress({
+  student,
+  dueCounts,
+  readOnly = false,
+}: {
+  student: Student;
+  dueCounts?: ReadonlyMap<number, number>;
+  /** Without the menus that delete progress (child mode). */
+  readOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const progress = useProgress(student.id);
   const nuke = useNukeProgress(student.id);
@@ -52,18 +62,21 @@ export function StudentProgress({ student, dueCounts }: { student: Student; dueC
     <main id="main" className={styles.page}>
       <div className={styles.headerRow}>
         <h1>{t('progress.title', { name: student.name })}</h1>
-        <Menu
-          label={t('progress.menu.label')}
-          items={[
-            {
-              label: t('progress.menu.nuke'),
-              destructive: true,
-              disabled: !hasData,
-              onSelect: () => setConfirmNuke(true),
-            },
-          ]}
-        />
+        {!readOnly && (
+          <Menu
+            label={t('progress.menu.label')}
+            items={[
+              {
+                label: t('progress.menu.nuke'),
+                destructive: true,
+                disabled: !hasData,
+                onSelect: () => setConfirmNuke(true),
+              },
+            ]}
+          />
+        )}
       </div>
+      <ProgressAsOf studentId={student.id} />
 
       {progress.isPending ? (
         <Spinner />
@@ -94,6 +107,7 @@ export function StudentProgress({ student, dueCounts }: { student: Student; dueC
             studentId={student.id}
             studentName={student.name}
             dueCounts={dueCounts}
+            readOnly={readOnly}
           />
           <AttentionList cards={data!.problematic_cards} />
         </>

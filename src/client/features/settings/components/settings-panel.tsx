@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@client/components/ui/button';
 import { Dialog } from '@client/components/ui/dialog';
@@ -10,15 +10,38 @@ import { ThemeSettings } from './theme-settings';
 import styles from './settings.module.css';
 
 const PAGES = ['language', 'theme', 'speech', 'general'] as const;
-type Page = (typeof PAGES)[number];
+type Page = string;
 
-/** Settings panel (SPEC §2): a list of sub-pages (language, theme, speech, general), each with a way back. */
-export function SettingsPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/** A sub-page of another feature, passed in by the page that composes the panel (e.g. child mode). */
+export interface ExtraSettingsPage {
+  id: string;
+  title: string;
+  hint: string;
+  /** The sub-page's content; `close` closes the whole panel. */
+  render: (close: () => void) => ReactNode;
+}
+
+/** Settings panel (SPEC §2): a list of sub-pages (language, theme, speech, general, extras), each with a way back. */
+export function SettingsPanel({
+  open,
+  onOpenChange,
+  extraPages = [],
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  extraPages?: ExtraSettingsPage[];
+}) {
   const { t } = useTranslation();
+  const entries = [
+    ...PAGES.map((id) => ({ id, title: t(`settings.pages.${id}.title`), hint: t(`settings.pages.${id}.hint`) })),
+    ...extraPages,
+  ];
   const [page, setPage] = useState<Page | null>(null);
   const lastPage = useRef<Page | null>(null);
   const pageButtons = useRef<Partial<Record<Page, HTMLButtonElement | null>>>({});
   const heading = useRef<HTMLHeadingElement>(null);
+  const current = entries.find((p) => p.id === page);
+  const extra = extraPages.find((p) => p.id === page);
 
   // Opening a sub-page moves focus to its heading, so a screen reader announces where it is.
   useEffect(() => {
@@ -43,7 +66,7 @@ export function SettingsPanel({ open, onOpenChange }: { open: boolean; onOpenCha
       {page === null ? (
         <nav aria-label={t('settings.title')}>
           <ul className={styles.pageList}>
-            {PAGES.map((p) => (
+            {entries.map(({ id: p, title, hint }) => (
               <li key={p}>
                 <button
                   type="button"
@@ -57,8 +80,8 @@ export function SettingsPanel({ open, onOpenChange }: { open: boolean; onOpenCha
                   }}
                 >
                   <span className={styles.pageText}>
-                    <span className={styles.pageName}>{t(`settings.pages.${p}.title`)}</span>
-                    <span className={styles.pageHint}>{t(`settings.pages.${p}.hint`)}</span>
+                    <span className={styles.pageName}>{title}</span>
+                    <span className={styles.pageHint}>{hint}</span>
                   </span>
                   <ForwardIcon />
                 </button>
@@ -73,13 +96,14 @@ export function SettingsPanel({ open, onOpenChange }: { open: boolean; onOpenCha
               <BackIcon />
             </Button>
             <h3 id="settings-page-heading" className={styles.subTitle} tabIndex={-1} ref={heading}>
-              {t(`settings.pages.${page}.title`)}
+              {current?.title}
             </h3>
           </div>
           {page === 'language' && <LanguageSettings />}
           {page === 'theme' && <ThemeSettings />}
           {page === 'speech' && <SpeechSettings />}
           {page === 'general' && <GeneralSettings onClose={() => onOpenChange(false)} />}
+          {extra?.render(() => onOpenChange(false))}
         </section>
       )}
     </Dialog>

@@ -1,11 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  flushPendingSaves,
-  newIdempotencyKey,
-  saveWithRetry,
-  type PendingSave,
-  type SaveOutcome,
-} from '../api/save-study';
+import { outboxState, subscribeOutbox } from '@client/lib/outbox';
+import { newIdempotencyKey, outcomeOfKeys, saveStudy, type PendingSave, type SaveOutcome } from '../api/save-study';
 import type { StudySummary } from '../study-state';
 import { durationSeconds } from '@shared/study';
 
@@ -49,61 +44,45 @@ export function buildPendingSave(input: {
 }
 
 /**
- * Saves finished sessions; also sends saves left over from earlier visits (on mount and when
- * the browser comes back online). `refreshProgress` runs after every successful save; pass a
- * stable function (useCallback), since a new one sends the queue again.
+ * Saves finished sessions through the outbox, which keeps them on the device until the server has
+ * them (and sends them at start-up and when back online). The status follows the latest save,
+ * also once the outbox sends it in the background. `refreshProgress` runs whenever the outbox
+ * delivers something while this is mounted; pass a stable function (useCallback).
  */
 export function useStudySaver(refreshProgress: () => void) {
   const [status, setStatus] = useState<SaveStatus>('idle');
   const round = useRef(0);
+  const keys = useRef<readonly string[]>([]);
 
   useEffect(() => {
-    const flush = () =>
-      void flushPendingSaves().then((saved) => {
-        if (saved > 0) refreshProgress();
-      });
-    flush();
-    window.addEventListener('online', flush);
-    return () => window.removeEventListener('online', flush);
+    let sent = outboxState().sent;
+    return subscribeOutbox(() => {
+      const now = outboxState().sent;
+      if (now !== sent) refreshProgress();
+      sent = now;
+      if (keys.current.length > 0) setStatus((s) => (s === 'pending' ? statusOf(outcomeOfKeys(keys.current)) : s));
+    });
   }, [refreshProgress]);
 
-  /**
-   * Saves one entry, or several together (a review touches several decks); null without a student.
-   * Resolves after the first attempt; retries continue in the background.
-   */
-  const save = useCallback(
-    (entry: PendingSave | readonly PendingSave[] | null) =>
-      new Promise<void>((resolve) => {
-        const mine = ++round.current;
-        const entries = entry === null ? [] : 'id' in entry ? [entry] : entry;
-        if (entries.length === 0) {
-          setStatus('none');
-          resolve();
-          return;
-        }
-        setStatus('saving');
-        const update = (outcomes: SaveOutcome[]) => {
-          const o = outcomes.includes('rejected') ? 'rejected' : outcomes.includes('retry') ? 'retry' : 'saved';
-          if (o === 'saved') refreshProgress();
-          if (round.current === mine) setStatus(statusOf(o));
-        };
-        const firsts: Promise<SaveOutcome>[] = [];
-        const finals = entries.map((e) => {
-          let first: (o: SaveOutcome) => void = () => {};
-          firsts.push(new Promise((r) => (first = r)));
-          return saveWithRetry(e, (o) => first(o));
-        });
-        void Promise.all(firsts).then((outcomes) => {
-          update(outcomes);
-          resolve();
-        });
-        void Promise.all(finals).then(update);
-      }),
-    [refreshProgress],
-  );
+  /** Saves one entry, or several together (a review touches several decks); null without a student. */
+  const save = useCallback(async (entry: PendingSave | readonly PendingSave[] | null) => {
+    const mine = ++round.current;
+    const entries = entry === null ? [] : 'id' in entry ? [entry] : entry;
+    keys.current = [];
+    if (entries.length === 0) {
+      setStatus('none');
+      return;
+    }
+    setStatus('saving');
+    const { outcome, keys: saved } = await saveStudy(entries);
+    if (round.current !== mine) return;
+    keys.current = saved;
+    setStatus(statusOf(outcome));
+  }, []);
 
   const reset = useCallback(() => {
     round.current += 1;
+    keys.current = [];
     setStatus('idle');
   }, []);
 

@@ -1,0 +1,52 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { lazyNamed } from '@client/components/ui/lazy';
+import { useAuth } from '@client/lib/auth';
+import type { OutboxState } from '@client/lib/outbox';
+import styles from './sync-status.module.css';
+
+type Outbox = typeof import('@client/lib/outbox');
+
+// Not part of the first view: most visits have nothing waiting.
+const loadNotes = () => import('./sync-notes');
+const SyncNotes = lazyNamed(() => loadNotes().then((m) => m.SyncNotes));
+
+const noSubscription = () => () => {};
+const nothing = () => null;
+const hasNotes = (s: OutboxState) => s.entries > 0 || s.unsaved > 0 || s.dropped > 0;
+
+/**
+ * Under the header: how many answers wait in the outbox to reach the server, storage trouble that
+ * puts them at risk, and answers the server refused. The outbox (and IndexedDB code) loads after
+ * the first view, once a user is signed in (sent signed out, answers would only be refused).
+ */
+export function SyncStatus() {
+  const { i18n } = useTranslation();
+  const { user } = useAuth();
+  const [outbox, setOutbox] = useState<Outbox | null>(null);
+  const s = useSyncExternalStore(outbox?.subscribeOutbox ?? noSubscription, outbox?.outboxState ?? nothing);
+
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    void import('@client/lib/outbox').then((m) => {
+      if (live) setOutbox(m);
+      void m.startOutbox();
+    });
+    return () => {
+      live = false;
+    };
+  }, [user]);
+  // Fetched while still online: answers wait mostly offline, when a chunk that failed to download
+  // would take the page down (the service worker's copy covers reloads).
+  useEffect(() => {
+    if (user) void loadNotes().then((m) => m.syncStrings(i18n.language));
+  }, [user, i18n.language]);
+
+  // One polite live region, always present, so that a count appearing or changing is announced.
+  return (
+    <div className={styles.bar} aria-live="polite">
+      {outbox && s && hasNotes(s) && <SyncNotes state={s} onDismissDropped={outbox.dismissDropped} />}
+    </div>
+  );
+}
