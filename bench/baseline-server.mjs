@@ -27,9 +27,9 @@ const memory = memoryEndpoints(stmt, userId);
 const SQL = {
   studentOwned: 'select "id" from "students" where "id" = ? and "user_id" = ?',
   deckList:
-    'select "decks"."id", "decks"."student_id", "decks"."title", "decks"."subtitle", "decks"."color", "decks"."is_imported", "decks"."original_deck_id", "decks"."is_archived", "decks"."created_at", "users"."name" as "user_name", "users"."picture" as "user_picture", (select count(*) as "n" from "cards" where "cards"."deck_id" = "decks"."id") as "card_count" from "decks" inner join "users" on "users"."id" = "decks"."user_id" where "decks"."user_id" = ? and ("decks"."student_id" = ? or "decks"."student_id" is null) order by "decks"."created_at" desc, "decks"."id" desc',
+    'select "decks"."id", "decks"."student_id", "decks"."title", "decks"."subtitle", "decks"."color", "decks"."is_imported", "decks"."original_deck_id", "decks"."is_archived", "decks"."created_at", "users"."name" as "user_name", "users"."picture" as "user_picture", "decks"."shared_from_deck_id", coalesce("sharer"."name", "holder"."name") as "sharer_name", coalesce("sharer"."picture", "holder"."picture") as "sharer_picture", (select count(*) as "n" from "cards" where "cards"."deck_id" = "decks"."id") as "card_count" from "decks" inner join "users" on "users"."id" = "decks"."user_id" left join "deck_shares" as "share" on "share"."deck_id" = "decks"."shared_from_deck_id" and "share"."revoked_at" is null left join "users" as "sharer" on "sharer"."id" = "share"."created_by" left join "decks" as "original" on "original"."id" = "decks"."shared_from_deck_id" left join "users" as "holder" on "holder"."id" = "original"."user_id" where "decks"."user_id" = ? and ("decks"."student_id" = ? or "decks"."student_id" is null) order by "decks"."created_at" desc, "decks"."id" desc',
   deckFind:
-    'select "decks"."id", "decks"."student_id", "decks"."title", "decks"."subtitle", "decks"."color", "decks"."is_imported", "decks"."original_deck_id", "decks"."is_archived", "decks"."created_at", "users"."name" as "user_name", "users"."picture" as "user_picture", (select count(*) as "n" from "cards" where "cards"."deck_id" = "decks"."id") as "card_count" from "decks" inner join "users" on "users"."id" = "decks"."user_id" where "decks"."user_id" = ? and "decks"."id" = ?',
+    'select "decks"."id", "decks"."student_id", "decks"."title", "decks"."subtitle", "decks"."color", "decks"."is_imported", "decks"."original_deck_id", "decks"."is_archived", "decks"."created_at", "users"."name" as "user_name", "users"."picture" as "user_picture", "decks"."shared_from_deck_id", coalesce("sharer"."name", "holder"."name") as "sharer_name", coalesce("sharer"."picture", "holder"."picture") as "sharer_picture", (select count(*) as "n" from "cards" where "cards"."deck_id" = "decks"."id") as "card_count" from "decks" inner join "users" on "users"."id" = "decks"."user_id" left join "deck_shares" as "share" on "share"."deck_id" = "decks"."shared_from_deck_id" and "share"."revoked_at" is null left join "users" as "sharer" on "sharer"."id" = "share"."created_by" left join "decks" as "original" on "original"."id" = "decks"."shared_from_deck_id" left join "users" as "holder" on "holder"."id" = "original"."user_id" where "decks"."user_id" = ? and "decks"."id" = ?',
   deckCards:
     'select "id", "deck_id", "en", "es", "en_pronunciation", "es_pronunciation", "front_image_key", "back_image_key", "en_audio_key", "es_audio_key" from "cards" where "deck_id" = ? order by "id"',
   overall:
@@ -53,6 +53,7 @@ const SQL = {
 // progress.service.ts get), so that both servers send the same bytes.
 function deckJson(row) {
   const imported = Boolean(row.is_imported);
+  const following = row.shared_from_deck_id !== null;
   return {
     id: row.id,
     title: row.title,
@@ -64,9 +65,10 @@ function deckJson(row) {
     is_archived: Boolean(row.is_archived),
     created_at: row.created_at,
     card_count: Number(row.card_count ?? 0),
-    creator_name: imported ? HELPER_AUTHOR_NAME : row.user_name,
-    creator_avatar: imported ? null : row.user_picture,
-    creator_is_helper: imported,
+    creator_name: following ? (row.sharer_name ?? row.user_name) : imported ? HELPER_AUTHOR_NAME : row.user_name,
+    creator_avatar: following ? row.sharer_picture : imported ? null : row.user_picture,
+    creator_is_helper: imported && !following,
+    follows_original: following,
   };
 }
 const numberOrNull = (v) => (v === null || v === undefined ? null : Number(v));
