@@ -197,3 +197,30 @@ test('offline in Spanish: the banner and the disabled actions say why, and a dec
   await expect(add).toHaveAttribute('title', 'Necesita conexión a internet');
   await expectNoAxeViolations(page);
 });
+
+test.describe('before the app is kept on the device', () => {
+  // No service worker yet (a first visit): code not downloaded before the connection dropped is missing.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a screen whose code never downloaded says so offline, and opens once the connection returns', async ({
+    page,
+    context,
+  }) => {
+    await signUpViaApi(page);
+    await createStudentViaApi(page, 'Mia');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Decks' })).toBeVisible();
+    await context.setOffline(true);
+    await page.getByRole('link', { name: 'Progress' }).click();
+    // The rest of the app stays: header, banner, and a clear message where the screen would be.
+    await expect(page.getByRole('alert')).toHaveText(
+      'This part of the page could not load. Check your connection and try again.',
+    );
+    await expect(page.getByRole('link', { name: 'Progress' })).toBeVisible();
+    await expect(banner(page)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: 'Progress for Mia' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+});

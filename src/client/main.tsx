@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { prefetchFirstView } from './app/first-view';
 import { initI18n } from './lib/i18n';
+import { pageSettled } from './lib/page-settled';
 import './app/global.css';
 import { createQueryClient, Providers } from './app/providers';
 import { AppRouter } from './app/router';
@@ -32,8 +33,9 @@ void Promise.all([initI18n(), Promise.race([firstView, waitBriefly])]).then(() =
       </StrictMode>,
     );
   });
-  // The service worker and its update prompt are no part of the first view: they load after it.
-  const watchForUpdates = () => void import('./app/update-prompt').then((m) => m.watchForUpdates());
-  if (document.readyState === 'complete') watchForUpdates();
-  else window.addEventListener('load', watchForUpdates, { once: true });
+  // The service worker and its update prompt are no part of the first view: they load once the
+  // page has settled.
+  void pageSettled()
+    .then(() => import('./app/update-prompt'))
+    .then((m) => m.watchForUpdates());
 });

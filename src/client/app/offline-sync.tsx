@@ -3,10 +3,9 @@ import { useEffect, useRef } from 'react';
 import { useAuth } from '@client/lib/auth';
 import { useCurrentStudent } from '@client/lib/current-student';
 import { useOnline } from '@client/lib/online';
+import { pageSettled } from '@client/lib/page-settled';
 import { subscribeMarkedDecks } from '@client/features/decks/api/offline-decks';
 
-// Long enough that the first view's reads and pictures go first.
-const START_DELAY_MS = 3_000;
 // Answers saved in a row (a study session's saves) lead to one refresh.
 const AFTER_SAVE_DELAY_MS = 1_500;
 
@@ -33,6 +32,7 @@ export function OfflineSync() {
     if (studentId === null) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let running = false;
+    let live = true;
     const schedule = (delay: number) => {
       clearTimeout(timer);
       timer = setTimeout(() => {
@@ -44,7 +44,8 @@ export function OfflineSync() {
           .finally(() => (running = false));
       }, delay);
     };
-    schedule(START_DELAY_MS);
+    // At start-up, once the first view's reads and pictures are done and the page has settled.
+    void pageSettled().then(() => live && schedule(0));
     const unsubscribe = qc.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'invalidate' && event.query.queryKey[0] === 'progress') {
         schedule(AFTER_SAVE_DELAY_MS);
@@ -53,6 +54,7 @@ export function OfflineSync() {
     // A deck just marked "Keep on this device" is saved at once.
     const unsubscribeMarked = subscribeMarkedDecks(() => schedule(0));
     return () => {
+      live = false;
       clearTimeout(timer);
       unsubscribe();
       unsubscribeMarked();

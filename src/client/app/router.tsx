@@ -1,6 +1,6 @@
 import { lazy, useState, type ComponentType } from 'react';
 import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
-import { lazyNamed } from '@client/components/ui/lazy';
+import { lazyNamed, LoadBoundary, markLoadFailure } from '@client/components/ui/lazy';
 import { SignInRequired, Welcome } from '@client/features/auth/components/welcome';
 import { Layout } from './layout';
 import { RequireUser } from './require-user';
@@ -22,11 +22,13 @@ interface LazyPage {
   Lazy: ComponentType;
 }
 
+const lazyModule = (load: () => Promise<PageModule>) => lazy(() => load().catch(markLoadFailure));
+
 function lazyPage(path: string, load: () => Promise<PageModule>): LazyPage {
   const page: LazyPage = {
     path,
     load: () => load().then((module) => (page.loaded = module)),
-    Lazy: lazy(load),
+    Lazy: lazyModule(load),
   };
   return page;
 }
@@ -67,8 +69,14 @@ const lazyPages = [
  * and show the fallback first). Chosen once per visit, so a page never remounts under the user.
  */
 function Page({ page }: { page: LazyPage }) {
-  const [Component] = useState(() => page.loaded?.default ?? page.Lazy);
-  return <Component />;
+  const [Component, setComponent] = useState(() => page.loaded?.default ?? page.Lazy);
+  // A download that failed (offline before the page was first opened) is tried afresh.
+  const retry = () => setComponent(() => (page.Lazy = lazyModule(page.load)));
+  return (
+    <LoadBoundary onRetry={retry}>
+      <Component />
+    </LoadBoundary>
+  );
 }
 
 // Keyed by path: pages side by side in one layout route must not share one Page (and its chosen component).

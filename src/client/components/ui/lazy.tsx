@@ -1,17 +1,85 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './button';
+import { Alert } from './feedback';
+
+/** Code (or strings) that a part of the page needed could not be downloaded. */
+class PartLoadError extends Error {}
+
+/** Marks a download failure, so that LoadBoundary knows it and nothing else. */
+export const markLoadFailure = (err: unknown): never => {
+  throw new PartLoadError('Part of the page could not load', { cause: err });
+};
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Alert>{t('common.errors.partLoadFailed')}</Alert>
+      <Button onClick={onRetry}>{t('common.actions.retry')}</Button>
+    </div>
+  );
+}
+
+/**
+ * Around a part whose code downloads on demand: when the download fails (the connection dropped
+ * before the part was first shown, and no service worker has a copy yet), says so with "Try again"
+ * instead of taking the whole page down. The connection coming back tries again by itself.
+ * Any other error passes on.
+ */
+export class LoadBoundary extends Component<
+  // A function is called again on each render: after a retry, it renders the part afresh.
+  { children: ReactNode | (() => ReactNode); onRetry: () => void },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(err: unknown) {
+    if (err instanceof PartLoadError) return { failed: true };
+    throw err;
+  }
+
+  override componentDidMount() {
+    window.addEventListener('online', this.retry);
+  }
+
+  override componentWillUnmount() {
+    window.removeEventListener('online', this.retry);
+  }
+
+  retry = () => {
+    if (!this.state.failed) return;
+    this.props.onRetry();
+    this.setState({ failed: false });
+  };
+
+  override render() {
+    const { children } = this.props;
+    if (this.state.failed) return <LoadFailed onRetry={this.retry} />;
+    return typeof children === 'function' ? children() : children;
+  }
+}
 
 /**
  * React.lazy for a named export, with its own Suspense boundary showing nothing while it loads:
  * the component's code (and what only it needs, such as form validation) downloads the first
- * time it renders, keeping the first view small, and the page around it stays as it is.
+ * time it renders, keeping the first view small, and the page around it stays as it is. A failed
+ * download is offered again (LoadBoundary).
  */
 export function lazyNamed<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Lazy = lazy(async () => ({ default: await load() })) as unknown as ComponentType<P>;
+  const make = () =>
+    lazy(() => load().then((c) => ({ default: c }), markLoadFailure)) as unknown as ComponentType<P>;
+  let Lazy = make();
+  const retry = () => (Lazy = make());
   return function LazyNamed(props: P) {
     return (
-      <Suspense fallback={null}>
-        <Lazy {...props} />
-      </Suspense>
+      <LoadBoundary onRetry={retry}>
+        {() => (
+          <Suspense fallback={null}>
+            <Lazy {...props} />
+          </Suspense>
+        )}
+      </LoadBoundary>
     );
   };
 }

@@ -1,0 +1,24 @@
+/** How long after the load event work that no screen waits for holds back. */
+const AFTER_LOAD_MS = 3_000;
+/** The longest an idle moment is waited for, once that time has passed. */
+const IDLE_TIMEOUT_MS = 2_000;
+
+let settled: Promise<void> | null = null;
+
+/**
+ * Resolves once the page has loaded, a few seconds have passed and the main thread is idle: the
+ * moment for work no screen waits for (the service worker, offline copies, strings for notices
+ * that may never show), so that it does not compete with the first view on a slow phone.
+ */
+export function pageSettled(): Promise<void> {
+  settled ??= new Promise<void>((resolve) => {
+    const afterLoad = () =>
+      setTimeout(() => {
+        if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+        else resolve();
+      }, AFTER_LOAD_MS);
+    if (document.readyState === 'complete') afterLoad();
+    else window.addEventListener('load', afterLoad, { once: true });
+  });
+  return settled;
+}
