@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { lazyNamed } from '@client/components/ui/lazy';
 import { useAuth } from '@client/lib/auth';
 import { useOnline } from '@client/lib/online';
+import { pageSettled } from '@client/lib/page-settled';
 import styles from './offline-banner.module.css';
 
 const loadNotice = () => import('./offline-notice');
@@ -13,10 +14,13 @@ export function OfflineBanner() {
   const { i18n } = useTranslation();
   const { user } = useAuth();
   const online = useOnline();
-  // Fetched while still online, after the first view: a chunk that failed to download once the
+  // Fetched while still online, once the page has settled: a chunk that failed to download once the
   // connection is gone would take the page down (the service worker's copy covers reloads).
   useEffect(() => {
-    if (user) void loadNotice().then((m) => m.offlineNoticeStrings(i18n.language));
+    if (!user) return;
+    void pageSettled()
+      .then(loadNotice)
+      .then((m) => m.offlineNoticeStrings(i18n.language));
   }, [user, i18n.language]);
   // The live region is always present, so that going offline is announced.
   return (

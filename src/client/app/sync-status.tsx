@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyNamed } from '@client/components/ui/lazy';
 import { useAuth } from '@client/lib/auth';
+import { pageSettled } from '@client/lib/page-settled';
 import type { OutboxState } from '@client/lib/outbox';
 import styles from './sync-status.module.css';
 
@@ -37,10 +38,13 @@ export function SyncStatus() {
       live = false;
     };
   }, [user]);
-  // Fetched while still online: answers wait mostly offline, when a chunk that failed to download
+  // Fetched while still online, once the page has settled: answers wait mostly offline, when a chunk that failed to download
   // would take the page down (the service worker's copy covers reloads).
   useEffect(() => {
-    if (user) void loadNotes().then((m) => m.syncStrings(i18n.language));
+    if (!user) return;
+    void pageSettled()
+      .then(loadNotes)
+      .then((m) => m.syncStrings(i18n.language));
   }, [user, i18n.language]);
 
   // One polite live region, always present, so that a count appearing or changing is announced.
