@@ -8,6 +8,8 @@ import { lazyNamed } from '@client/components/ui/lazy';
 import { Toasts } from '@client/components/ui/toasts';
 import { useAuth } from '@client/lib/auth';
 import { useCurrentStudent } from '@client/lib/current-student';
+import { useRefreshWhenBackOnline } from '@client/lib/online';
+import { usePageSettled } from '@client/lib/page-settled';
 import { StudentSelector } from '@client/features/students/components/student-selector';
 import { AccountMenu } from './account-menu';
 import { OfflineBanner } from './offline-banner';
@@ -15,7 +17,7 @@ import { ChildModeOutlet, LeaveChildMode } from './child-mode-gate';
 import { SyncStatus } from './sync-status';
 import styles from './layout.module.css';
 
-// Keeps the offline data fresh in the background: not needed for the first view.
+// Keeps the offline data fresh in the background: mounted once the page has settled.
 const OfflineSync = lazyNamed(() => import('./offline-sync').then((m) => m.OfflineSync));
 
 /** Page frame: skip link, header (logo, progress link, student selector, user menu), content, toasts. */
@@ -23,6 +25,8 @@ export function Layout() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const { currentStudent } = useCurrentStudent();
+  const settled = usePageSettled();
+  useRefreshWhenBackOnline();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -57,7 +61,7 @@ export function Layout() {
       </header>
       <OfflineBanner />
       <SyncStatus />
-      <OfflineSync />
+      {settled && <OfflineSync />}
       <div className={styles.content}>
         <Suspense fallback={<Spinner />}>
           <ChildModeOutlet />

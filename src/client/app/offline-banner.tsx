@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { lazyNamed } from '@client/components/ui/lazy';
 import { useAuth } from '@client/lib/auth';
 import { useOnline } from '@client/lib/online';
-import { pageSettled } from '@client/lib/page-settled';
+import { usePageSettled } from '@client/lib/page-settled';
 import styles from './offline-banner.module.css';
 
 const loadNotice = () => import('./offline-notice');
@@ -14,14 +14,12 @@ export function OfflineBanner() {
   const { i18n } = useTranslation();
   const { user } = useAuth();
   const online = useOnline();
-  // Fetched while still online, once the page has settled: a chunk that failed to download once the
-  // connection is gone would take the page down (the service worker's copy covers reloads).
+  const settled = usePageSettled();
+  // Fetched while still online, once the page has settled: once the connection is gone, a chunk not
+  // downloaded yet would show only "could not load" (the service worker's copy covers reloads).
   useEffect(() => {
-    if (!user) return;
-    void pageSettled()
-      .then(loadNotice)
-      .then((m) => m.offlineNoticeStrings(i18n.language));
-  }, [user, i18n.language]);
+    if (user && settled) void loadNotice().then((m) => m.offlineNoticeStrings(i18n.language));
+  }, [user, settled, i18n.language]);
   // The live region is always present, so that going offline is announced.
   return (
     <div className={styles.bar} aria-live="polite">

@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyNamed } from '@client/components/ui/lazy';
 import { useAuth } from '@client/lib/auth';
-import { pageSettled } from '@client/lib/page-settled';
+import { usePageSettled } from '@client/lib/page-settled';
 import type { OutboxState } from '@client/lib/outbox';
 import styles from './sync-status.module.css';
 
@@ -18,17 +18,19 @@ const hasNotes = (s: OutboxState) => s.entries > 0 || s.unsaved > 0 || s.dropped
 
 /**
  * Under the header: how many answers wait in the outbox to reach the server, storage trouble that
- * puts them at risk, and answers the server refused. The outbox (and IndexedDB code) loads after
- * the first view, once a user is signed in (sent signed out, answers would only be refused).
+ * puts them at risk, and answers the server refused. The outbox (and IndexedDB code) loads once the
+ * page has settled and a user is signed in (sent signed out, answers would only be refused); a
+ * study save loads it at once.
  */
 export function SyncStatus() {
   const { i18n } = useTranslation();
   const { user } = useAuth();
+  const settled = usePageSettled();
   const [outbox, setOutbox] = useState<Outbox | null>(null);
   const s = useSyncExternalStore(outbox?.subscribeOutbox ?? noSubscription, outbox?.outboxState ?? nothing);
 
   useEffect(() => {
-    if (!user) return;
+    if (!user || !settled) return;
     let live = true;
     void import('@client/lib/outbox').then((m) => {
       if (live) setOutbox(m);
@@ -37,15 +39,12 @@ export function SyncStatus() {
     return () => {
       live = false;
     };
-  }, [user]);
-  // Fetched while still online, once the page has settled: answers wait mostly offline, when a chunk that failed to download
-  // would take the page down (the service worker's copy covers reloads).
+  }, [user, settled]);
+  // Fetched while still online, once the page has settled: answers wait mostly offline, when a
+  // chunk not downloaded yet would show only "could not load" (the service worker's copy covers reloads).
   useEffect(() => {
-    if (!user) return;
-    void pageSettled()
-      .then(loadNotes)
-      .then((m) => m.syncStrings(i18n.language));
-  }, [user, i18n.language]);
+    if (user && settled) void loadNotes().then((m) => m.syncStrings(i18n.language));
+  }, [user, settled, i18n.language]);
 
   // One polite live region, always present, so that a count appearing or changing is announced.
   return (

@@ -4,6 +4,11 @@ import { ApiRequestError, NETWORK_ERROR_MESSAGE } from './api-client';
 import { fetchMe } from './auth';
 import { clearKept, keepValue, keptAsOf, keptKeys, readKept, readThrough } from './offline-store';
 
+// What is read is kept once the page has settled (a few seconds after load); here, when the test says.
+let settle: () => void = () => undefined;
+let settled = Promise.resolve();
+vi.mock('./page-settled', () => ({ pageSettled: () => settled }));
+
 const user = { id: 1, email: 'ana@example.com', name: 'Ana', google_user_data: null };
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -36,6 +41,23 @@ describe('readThrough', () => {
     await expect(readThrough('k', () => Promise.reject(refused))).rejects.toBe(refused);
     const err = network();
     await expect(readThrough('nothing', () => Promise.reject(err))).rejects.toBe(err);
+  });
+
+  it('keeps a copy only once the page has settled, and not if the device was cleared meanwhile', async () => {
+    settled = new Promise<void>((resolve) => (settle = resolve));
+    await readThrough('k', async () => 'before sign-out');
+    await readThrough('j', async () => 'kept');
+    expect(await readKept('k')).toBeUndefined();
+    settle();
+    await vi.waitFor(async () => expect((await readKept('j'))?.value).toBe('kept'));
+
+    settled = new Promise<void>((resolve) => (settle = resolve));
+    await readThrough('k', async () => 'read by the person who signs out');
+    await clearKept();
+    settle();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await readKept('k')).toBeUndefined();
+    settled = Promise.resolve();
   });
 
   it('does not keep what it was told not to', async () => {

@@ -1,5 +1,6 @@
 import type { IDBPDatabase } from 'idb';
 import { ApiRequestError } from './api-client';
+import { pageSettled } from './page-settled';
 
 /**
  * What this device keeps to work offline (IndexedDB, one key-value store): the last known user and
@@ -89,8 +90,12 @@ export async function keptKeyList(): Promise<string[]> {
   }
 }
 
+// Bumped by clearKept: a copy read before the device was cleared is not kept after it.
+let generation = 0;
+
 /** Forgets everything kept (sign-out: the next person on this device sees nothing of it). */
 export async function clearKept(): Promise<void> {
+  generation += 1;
   servedFromKept.clear();
   try {
     await (await db()).clear(STORE);
@@ -118,7 +123,12 @@ export async function readThrough<T>(key: string, fetcher: () => Promise<T>, kee
   try {
     const value = await fetcher();
     servedFromKept.delete(key);
-    if (keep) void keepValue(key, value);
+    // Kept once the page has settled: opening IndexedDB is no part of showing the first screen.
+    const [readIn, readAt] = [generation, new Date()];
+    if (keep)
+      void pageSettled().then(async () => {
+        if (readIn === generation) await keepValue(key, value, readAt);
+      });
     return value;
   } catch (err) {
     if (!isNetworkError(err)) throw err;

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // The browser's navigator.onLine says only whether there is a network; a request that failed to
@@ -50,4 +51,15 @@ export function useOnline(): boolean {
 export function useNeedsConnection(): string | null {
   const { t } = useTranslation();
   return useOnline() ? null : t('offline.needsConnection');
+}
+
+/** Back online: what the screens show may be copies kept on the device; reads it all again. */
+export function useRefreshWhenBackOnline(): void {
+  const qc = useQueryClient();
+  const online = useOnline();
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    if (online && !wasOnline.current) void qc.invalidateQueries();
+    wasOnline.current = online;
+  }, [online, qc]);
 }

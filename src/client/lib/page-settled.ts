@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /** How long after the load event work that no screen waits for holds back. */
 const AFTER_LOAD_MS = 3_000;
 /** The longest an idle moment is waited for, once that time has passed. */
@@ -20,5 +22,18 @@ export function pageSettled(): Promise<void> {
     if (document.readyState === 'complete') afterLoad();
     else window.addEventListener('load', afterLoad, { once: true });
   });
+  return settled;
+}
+
+/** False until the page has settled (see pageSettled): for parts that mount only then. */
+export function usePageSettled(): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void pageSettled().then(() => live && setSettled(true));
+    return () => {
+      live = false;
+    };
+  }, []);
   return settled;
 }

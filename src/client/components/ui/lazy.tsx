@@ -67,8 +67,7 @@ export class LoadBoundary extends Component<
  * download is offered again (LoadBoundary).
  */
 export function lazyNamed<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const make = () =>
-    lazy(() => load().then((c) => ({ default: c }), markLoadFailure)) as unknown as ComponentType<P>;
+  const make = () => lazy(() => load().then((c) => ({ default: c }), markLoadFailure)) as unknown as ComponentType<P>;
   let Lazy = make();
   const retry = () => (Lazy = make());
   return function LazyNamed(props: P) {

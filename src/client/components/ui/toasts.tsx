@@ -1,4 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { usePageSettled } from '@client/lib/page-settled';
 import { lazyNamed } from './lazy';
 
 /** What a toast may offer besides its message. */
@@ -9,7 +10,7 @@ export interface NotifyOptions {
   onClose?: () => void;
 }
 
-// Sonner (and its styles) download after the first paint, so the first view stays small: the
+// Sonner (and its styles) download once the page has settled, so the first view stays small: the
 // live region is in place long before anyone can change anything, and a toast asked for earlier
 // waits for it.
 const loadView = () => import('./toaster-view');
@@ -40,17 +41,9 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** The toasts' region, mounted once in the page frame; it loads when the browser is idle. */
+/** The toasts' region, mounted once in the page frame; it loads once the page has settled. */
 export function Toasts() {
-  const [idle, setIdle] = useState(false);
+  const settled = usePageSettled();
   const asked = useSyncExternalStore(subscribe, () => wanted);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(() => setIdle(true), 1500);
-    return () => clearTimeout(timer);
-  }, []);
-  return idle || asked ? <ToasterView /> : null;
+  return settled || asked ? <ToasterView /> : null;
 }
