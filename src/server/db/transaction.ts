@@ -32,10 +32,25 @@ export function inTransaction<T>(
  * connection already runs one transaction at a time.
  */
 export function inUserTransaction<T>(db: Db, familyId: number, fn: (trx: DbHandle) => Promise<T>): Promise<T> {
+  return inFamiliesTransaction(db, [familyId], fn);
+}
+
+/**
+ * `inUserTransaction` holding several families' locks: a change that reads one family's library
+ * and writes another's (adding a deck another family shares, while its sharer edits it). The locks
+ * are taken in id order, so two such changes in opposite directions cannot deadlock.
+ */
+export function inFamiliesTransaction<T>(
+  db: Db,
+  familyIds: readonly number[],
+  fn: (trx: DbHandle) => Promise<T>,
+): Promise<T> {
   return inTransaction(db, async (trx) => {
     if (db.dialect === 'postgres') {
-      // NO KEY UPDATE does not conflict with the KEY SHARE locks taken by inserts referencing the user.
-      await trx.selectFrom('users').select('id').where('id', '=', familyId).forNoKeyUpdate().execute();
+      for (const id of [...new Set(familyIds)].sort((a, b) => a - b)) {
+        // NO KEY UPDATE does not conflict with the KEY SHARE locks taken by inserts referencing the user.
+        await trx.selectFrom('users').select('id').where('id', '=', id).forNoKeyUpdate().execute();
+      }
     }
     return fn(trx);
   });

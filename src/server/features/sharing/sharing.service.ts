@@ -3,7 +3,7 @@ import { SHARE_CODE_ALPHABET, SHARE_CODE_LENGTH, SHARE_PREVIEW_CARDS } from '@sh
 import type { Deck } from '@shared/schemas/deck';
 import type { Share, SharedDeck } from '@shared/schemas/share';
 import type { AppDeps } from '../../context';
-import { inUserTransaction } from '../../db/transaction';
+import { inFamiliesTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
 import * as access from '../access/access.repository';
 import { cardsOfDeck, copyFollowingCards } from '../cards/cards.service';
@@ -91,9 +91,13 @@ export function sharingService(deps: AppDeps) {
 
     /** Adds the shared deck to the family's decks (for one student, or null: every student), once. */
     async add(familyId: number, code: string, studentId: number | null): Promise<Deck> {
-      return inUserTransaction(deps.db, familyId, async (trx) => {
+      const found = await repo.findActive(db, code);
+      if (!found) throw shareNotFound();
+      // The sharer's lock too: their card changes, renames and stopping the share each apply to the
+      // copies in their own transaction, so the copy is made wholly before or wholly after each.
+      return inFamiliesTransaction(deps.db, [familyId, found.owner_id], async (trx) => {
         const share = await repo.findActive(trx, code);
-        if (!share) throw shareNotFound();
+        if (!share || share.owner_id !== found.owner_id) throw shareNotFound();
         if (share.owner_id === familyId) throw conflict('This deck is already yours', 'own_deck');
         if (await followingDeckOf(trx, familyId, share.deck_id)) {
           throw conflict('This deck is already in your decks', 'already_added');

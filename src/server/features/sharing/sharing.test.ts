@@ -193,6 +193,45 @@ describe('following the original', () => {
   });
 });
 
+describe('adding a shared deck while the sharer changes it', () => {
+  it('the copy ends with exactly the original’s cards, texts and title, in whichever order they ran', async () => {
+    const texts = (cards: { en: string; es: string }[]) => cards.map((c) => `${c.en}=${c.es}`).sort();
+    for (let round = 0; round < 6; round++) {
+      const { deckId, cardIds, code } = await sharedDeck([
+        { en: 'one', es: 'uno' },
+        { en: 'two', es: 'dos' },
+      ]);
+      const [copy, ...changes] = await Promise.all([
+        add(family, code),
+        ...[1, 2, 3].map((n) =>
+          teacher.form('POST', '/api/cards', cardForm({ deck_id: deckId, en: `new ${n}`, es: `nuevo ${n}` })),
+        ),
+        teacher.form('PUT', `/api/cards/${cardIds[0]}`, cardForm({ en: 'one!', es: 'uno!' })),
+        teacher.del(`/api/cards/${cardIds[1]}`),
+        teacher.put(`/api/decks/${deckId}`, { title: `Round ${round}`, subtitle: 'Week 1' }),
+      ]);
+      for (const change of changes) expect(change.status, change.text).toBeLessThan(300);
+      const original = (await teacher.get(`/api/decks/${deckId}`)).body;
+      const copied = (await family.get(`/api/decks/${copy.id}`)).body;
+      expect(texts(copied.cards)).toEqual(texts(original.cards));
+      expect(copied.title).toBe(`Round ${round}`);
+    }
+  });
+
+  it('two families adding each other’s decks at the same moment both succeed', async () => {
+    for (let round = 0; round < 4; round++) {
+      const { code: teachers } = await sharedDeck();
+      const own = (await stranger.post('/api/decks', { title: `Mine ${round}`, subtitle: '' })).body;
+      const strangers = (await stranger.post(`/api/decks/${own.id}/share`)).body.code as string;
+      const [a, b] = await Promise.all([
+        stranger.post(`/api/shared/${teachers}/add`, { student_id: null }),
+        teacher.post(`/api/shared/${strangers}/add`, { student_id: null }),
+      ]);
+      expect([a.status, b.status]).toEqual([201, 201]);
+    }
+  });
+});
+
 describe('pictures and recordings of a shared deck', () => {
   it('are served to those who added the deck and to no one else, and stay theirs after sharing stops', async () => {
     const deck = (await teacher.post('/api/decks', { title: 'Pictures' })).body;
