@@ -35,7 +35,8 @@ void Promise.all([initI18n(), Promise.race([firstView, waitBriefly])]).then(() =
   });
   // The service worker and its update prompt are no part of the first view: they load once the
   // page has settled.
-  void pageSettled()
+  pageSettled()
     .then(() => import('./app/update-prompt'))
-    .then((m) => m.watchForUpdates());
+    .then((m) => m.watchForUpdates())
+    .catch((err: unknown) => console.warn('The update check could not start', err));
 });

@@ -18,7 +18,11 @@ export function OfflineBanner() {
   // Fetched while still online, once the page has settled: once the connection is gone, a chunk not
   // downloaded yet would show only "could not load" (the service worker's copy covers reloads).
   useEffect(() => {
-    if (user && settled) void loadNotice().then((m) => m.offlineNoticeStrings(i18n.language));
+    if (!user || !settled) return;
+    // A failed download is tried again when the notice shows (LoadBoundary).
+    loadNotice()
+      .then((m) => m.offlineNoticeStrings(i18n.language))
+      .catch(() => undefined);
   }, [user, settled, i18n.language]);
   // The live region is always present, so that going offline is announced.
   return (

@@ -43,7 +43,11 @@ export function SyncStatus() {
   // Fetched while still online, once the page has settled: answers wait mostly offline, when a
   // chunk not downloaded yet would show only "could not load" (the service worker's copy covers reloads).
   useEffect(() => {
-    if (user && settled) void loadNotes().then((m) => m.syncStrings(i18n.language));
+    if (!user || !settled) return;
+    // A failed download is tried again when the notes show (LoadBoundary).
+    loadNotes()
+      .then((m) => m.syncStrings(i18n.language))
+      .catch(() => undefined);
   }, [user, settled, i18n.language]);
 
   // One polite live region, always present, so that a count appearing or changing is announced.

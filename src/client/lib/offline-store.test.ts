@@ -19,7 +19,10 @@ const offline = () =>
   );
 const network = () => new ApiRequestError(NETWORK_ERROR_MESSAGE, 0, 'network_error');
 
-beforeEach(() => clearKept());
+beforeEach(() => {
+  settled = Promise.resolve();
+  return clearKept();
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('readThrough', () => {
@@ -57,7 +60,6 @@ describe('readThrough', () => {
     settle();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await readKept('k')).toBeUndefined();
-    settled = Promise.resolve();
   });
 
   it('does not keep what it was told not to', async () => {

@@ -39,7 +39,8 @@ export class LoadBoundary extends Component<
     throw err;
   }
 
-  override componentDidMount() {
+  // Listens for the connection only while failed: most parts never fail.
+  override componentDidCatch() {
     window.addEventListener('online', this.retry);
   }
 
@@ -48,6 +49,7 @@ export class LoadBoundary extends Component<
   }
 
   retry = () => {
+    window.removeEventListener('online', this.retry);
     if (!this.state.failed) return;
     this.props.onRetry();
     this.setState({ failed: false });
