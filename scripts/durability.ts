@@ -72,8 +72,23 @@ async function postgresDatabase(adminUrl: string): Promise<Database> {
     env: { DATA_DIR: dir, DATABASE_URL: url.toString() },
     reader: () => pgReader(url.toString()),
     async cleanup() {
-      await admin(`drop database if exists ${name} with (force)`);
       fs.rmSync(dir, { recursive: true, force: true });
+      // The servers are stopped and the readers closed by now. A plain DROP DATABASE also stops an
+      // autovacuum worker still busy in it; WITH (FORCE) would need rights over that worker's
+      // backend, which a role with only CREATEDB does not have. Connections of a killed server can
+      // take a moment to go, so a refusal is retried before giving up.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await admin(`drop database if exists ${name}`);
+          return;
+        } catch (err) {
+          if (attempt === 5) {
+            console.log(`  could not drop ${name} (${(err as Error).message}); drop it by hand`);
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
+      }
     },
   };
 }
