@@ -258,3 +258,52 @@ for (const first of ['tablet', 'phone'] as const) {
     await phoneContext.close();
   });
 }
+
+test('answers left by a parent whose session ended wait for them, not for the next person on the tablet', async ({
+  page,
+  context,
+}) => {
+  const mum = await signUpViaApi(page, 'Mum');
+  const ana = await createStudentViaApi(page, 'Ana', 'English');
+  const animals = await seedDeck(page, ana.id, 'Animals', ANIMALS);
+  await page.goto(`/study/${animals.id}`);
+  await expect(studyCard(page)).toBeVisible();
+  await controlledBySw(page);
+
+  await context.setOffline(true);
+  await mastered(page).click();
+  await notMastered(page).click();
+  await expect(page.getByText('2 answers waiting to sync')).toBeVisible();
+
+  // The session ends while the tablet is offline (expired, or signed out elsewhere).
+  await context.clearCookies();
+  await context.setOffline(false);
+  await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
+  await expect(waiting(page)).toHaveCount(0);
+
+  // A teacher signs in on the same tablet and studies: Mum's answers are not sent as the teacher's.
+  await signUpViaApi(page, 'Teacher');
+  const leo = await createStudentViaApi(page, 'Leo', 'English');
+  const colors = await seedDeck(page, leo.id, 'Colors', COLORS);
+  await page.goto(`/study/${colors.id}`);
+  await mastered(page).click();
+  await mastered(page).click();
+  await mastered(page).click();
+  await expect(page.getByRole('dialog').getByText('Your results are saved.')).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(waiting(page)).toHaveCount(0);
+  await expect(page.getByText(/could not be saved|refused/i)).toHaveCount(0);
+  expect(await totalSessions(page, leo.id)).toBe(1);
+
+  // Mum signs in again: her answers go, once.
+  await page.request.get('/api/logout');
+  const res = await page.request.post('/api/auth/local/login', { data: { email: mum.email, password: mum.password } });
+  expect(res.ok()).toBe(true);
+  await page.goto('/');
+  await expect.poll(() => totalSessions(page, ana.id)).toBe(1);
+  await expect(waiting(page)).toHaveCount(0);
+  const state = await serverState(page, ana.id);
+  expect(state.results).toHaveLength(2);
+  expect(state.logs.map((l) => l.card_id).sort()).toEqual([...animals.cardIds].sort());
+});

@@ -33,13 +33,19 @@ export function SyncStatus() {
     if (!user || !settled) return;
     let live = true;
     void import('@client/lib/outbox').then((m) => {
-      if (live) setOutbox(m);
+      if (!live) return;
+      setOutbox(m);
+      m.setOutboxAccount(user.id);
       void m.startOutbox();
     });
     return () => {
       live = false;
     };
   }, [user, settled]);
+  // Signing out (or in as someone else) changes whose answers are sent; the others wait on the device.
+  useEffect(() => {
+    outbox?.setOutboxAccount(user?.id ?? null);
+  }, [outbox, user]);
   // Fetched while still online, once the page has settled: answers wait mostly offline, when a
   // chunk not downloaded yet would show only "could not load" (the service worker's copy covers reloads).
   useEffect(() => {

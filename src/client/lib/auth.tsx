@@ -84,6 +84,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
+/** The signed-in user's id; undefined when signed out, or for a screen rendered without an AuthProvider. */
+export function useUserId(): number | undefined {
+  return useContext(AuthContext)?.user?.id;
+}
+
 export function useAuth(): AuthContextValue {
   const ctx = useContext(AuthContext);
   if (!ctx) throw new Error('useAuth must be used within an AuthProvider');

@@ -141,6 +141,42 @@ describe('the outbox', () => {
     expect(outbox.outboxState()).toMatchObject({ entries: 1, dropped: 0 });
   });
 
+  it('keeps the answers of someone who signed out for their next sign-in, never sending them under another account', async () => {
+    const outbox = await load();
+    online = false;
+    await outbox.sendThroughOutbox([{ kind: 'card-performance', body: answers('mum') }], 11);
+    expect(outbox.outboxState()).toMatchObject({ entries: 1, answers: 2 });
+    // Signed out, then a teacher signs in on the same tablet and studies.
+    outbox.setOutboxAccount(null);
+    online = true;
+    await outbox.flushOutbox();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await outbox.sendThroughOutbox([{ kind: 'card-performance', body: answers('teacher') }], 22);
+    expect(sentKeys(fetchMock)).toEqual(['teacher']);
+    expect(outbox.outboxState()).toMatchObject({ entries: 0, answers: 0, dropped: 0 });
+    expect(await outbox.queuedAnswers()).toEqual([]);
+
+    // A later visit: the first account signs in again, and its answers go.
+    const next = await load();
+    next.setOutboxAccount(22);
+    await next.startOutbox();
+    expect(sentKeys(fetchMock)).toEqual(['teacher']);
+    next.setOutboxAccount(11);
+    await vi.waitFor(() => expect(sentKeys(fetchMock)).toEqual(['teacher', 'mum']));
+    await vi.waitFor(() => expect(next.outboxState()).toMatchObject({ entries: 0, sent: 1 }));
+  });
+
+  it('sends answers queued before they knew their account for whoever is signed in', async () => {
+    const outbox = await load();
+    online = false;
+    await outbox.sendThroughOutbox([{ kind: 'card-performance', body: answers('old') }]);
+    const next = await load();
+    online = true;
+    next.setOutboxAccount(5);
+    await next.startOutbox();
+    expect(sentKeys(fetchMock)).toEqual(['old']);
+  });
+
   it('sends the answers again without their times when the server refuses the times (a clock far off)', async () => {
     const outbox = await load();
     fetchMock.mockResolvedValueOnce(

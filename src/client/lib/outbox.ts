@@ -10,6 +10,10 @@
  *
  * The tabs of a browser share the queue: one sends at a time (Web Locks), and the tab that sent an
  * entry tells the others (BroadcastChannel), so that a tab whose save another tab delivered says so.
+ *
+ * Each entry remembers the account that queued it. Only the signed-in account's entries are sent
+ * (and counted): answers left by someone who signed out wait on the device for them to sign in
+ * again, rather than reaching the server under another account, which would refuse them.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CardPerformanceInput, StudySessionInput } from '@shared/schemas/study';
@@ -24,6 +28,8 @@ export type OutboxEntry = OutboxRequest & {
   /** The request's idempotency key; identifies the entry. */
   key: string;
   queued_at: string;
+  /** The user who queued it; missing when not known (older entries), then sent by whoever is signed in. */
+  account?: number;
   /** Queue order (IndexedDB's auto-increment key; assigned on add). */
   seq?: number;
 };
@@ -149,9 +155,10 @@ interface LegacySave {
 }
 
 /** A request as queued: its body carries the key, so that every resend is recognised by the server. */
-function entryOf(request: OutboxRequest, queuedAt: string): OutboxEntry {
+function entryOf(request: OutboxRequest, queuedAt: string, account?: number): OutboxEntry {
   const key = request.body.idempotency_key ?? newIdempotencyKey();
-  return { ...request, body: { ...request.body, idempotency_key: key }, key, queued_at: queuedAt } as OutboxEntry;
+  const entry = { ...request, body: { ...request.body, idempotency_key: key }, key, queued_at: queuedAt };
+  return (account === undefined ? entry : { ...entry, account }) as OutboxEntry;
 }
 
 function legacyEntries(): OutboxEntry[] {
@@ -220,6 +227,16 @@ function backend(): Promise<Backend> {
   return backendPromise;
 }
 
+/**
+ * Whose entries are sent: a user id, null when signed out (nothing is sent), undefined until the
+ * app says (every entry is sent, as before entries knew their account).
+ */
+let account: number | null | undefined;
+
+/** Whether an entry is the signed-in account's to send. */
+const ours = (e: OutboxEntry) =>
+  account === undefined || (account !== null && (e.account === undefined || e.account === account));
+
 /** Every queued entry, wherever it is kept, oldest first. */
 async function allEntries(): Promise<{ entry: OutboxEntry; from: Backend | null }[]> {
   const store = await backend();
@@ -282,12 +299,12 @@ export function subscribeOutbox(listener: () => void): () => void {
 }
 
 async function recount(): Promise<void> {
-  const all = await allEntries();
+  const all = (await allEntries()).filter(({ entry }) => ours(entry));
   setState({
     ready: true,
     entries: all.length,
     answers: all.reduce((n, { entry }) => n + answersOf(entry), 0),
-    unsaved: memory.reduce((n, e) => n + answersOf(e), 0),
+    unsaved: memory.filter(ours).reduce((n, e) => n + answersOf(e), 0),
   });
 }
 
@@ -325,7 +342,9 @@ function oneTabAtATime(send: () => Promise<void>): Promise<void> {
 
 /** The answers waiting in the outbox, oldest first (the review queue computed offline applies them). */
 export async function queuedAnswers(): Promise<CardPerformanceInput[]> {
-  return (await allEntries()).flatMap(({ entry }) => (entry.kind === 'card-performance' ? [entry.body] : []));
+  return (await allEntries()).flatMap(({ entry }) =>
+    entry.kind === 'card-performance' && ours(entry) ? [entry.body] : [],
+  );
 }
 
 // What happened to the requests queued on this page, by key.
@@ -410,7 +429,7 @@ async function drain(): Promise<void> {
     again = false;
     const queued = await allEntries();
     settleGone(queued);
-    const [next] = queued;
+    const next = queued.find(({ entry }) => ours(entry));
     if (!next) break;
     if (offline()) break; // the `online` event sends again
     const outcome = await sendOne(next.entry, next.from);
@@ -465,12 +484,26 @@ function askPersistence() {
 }
 
 /**
- * Queues requests (durably, before anything is sent) and sends the queue; resolves after that
- * attempt, with each request's idempotency key (see `outcomeOf`).
+ * Says who is signed in (null: nobody): their entries are the ones sent and counted from now on.
+ * Entries queued under another account stay on the device until it signs in here again.
  */
-export async function sendThroughOutbox(requests: readonly OutboxRequest[]): Promise<string[]> {
+export function setOutboxAccount(id: number | null): void {
+  if (id === account) return;
+  account = id;
+  failures = 0;
+  if (id !== null && started) void flushOutbox();
+  else void recount().catch(() => undefined);
+}
+
+/**
+ * Queues requests (durably, before anything is sent) for the signed-in account (when known) and
+ * sends the queue; resolves after that attempt, with each request's idempotency key (see `outcomeOf`).
+ */
+export async function sendThroughOutbox(requests: readonly OutboxRequest[], by?: number): Promise<string[]> {
   const queuedAt = new Date().toISOString();
-  const entries = requests.map((r) => entryOf(r, queuedAt));
+  // Whoever queues is signed in: their entries are the ones to send.
+  if (by !== undefined) setOutboxAccount(by);
+  const entries = requests.map((r) => entryOf(r, queuedAt, by));
   askPersistence();
   await storeIn(await backend(), entries);
   tabs();

@@ -35,10 +35,13 @@ export function outcomeOfKeys(keys: readonly string[]): SaveOutcome {
 }
 
 /**
- * Queues the saves and sends the queue once; resolves with where they stand then and with their
- * keys, to follow them while the outbox keeps sending in the background.
+ * Queues the saves for the signed-in user (`by`) and sends the queue once; resolves with where
+ * they stand then and with their keys, to follow them while the outbox keeps sending in the background.
  */
-export async function saveStudy(saves: readonly PendingSave[]): Promise<{ outcome: SaveOutcome; keys: string[] }> {
-  const keys = await sendThroughOutbox(saves.flatMap(outboxRequests));
+export async function saveStudy(
+  saves: readonly PendingSave[],
+  by?: number,
+): Promise<{ outcome: SaveOutcome; keys: string[] }> {
+  const keys = await sendThroughOutbox(saves.flatMap(outboxRequests), by);
   return { outcome: outcomeOfKeys(keys), keys };
 }

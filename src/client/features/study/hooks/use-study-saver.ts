@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useUserId } from '@client/lib/auth';
 import { outboxState, subscribeOutbox } from '@client/lib/outbox';
 import { newIdempotencyKey, outcomeOfKeys, saveStudy, type PendingSave, type SaveOutcome } from '../api/save-study';
 import type { StudySummary } from '../study-state';
@@ -53,6 +54,7 @@ export function useStudySaver(refreshProgress: () => void) {
   const [status, setStatus] = useState<SaveStatus>('idle');
   const round = useRef(0);
   const keys = useRef<readonly string[]>([]);
+  const userId = useUserId();
 
   useEffect(() => {
     let sent = outboxState().sent;
@@ -65,20 +67,23 @@ export function useStudySaver(refreshProgress: () => void) {
   }, [refreshProgress]);
 
   /** Saves one entry, or several together (a review touches several decks); null without a student. */
-  const save = useCallback(async (entry: PendingSave | readonly PendingSave[] | null) => {
-    const mine = ++round.current;
-    const entries = entry === null ? [] : 'id' in entry ? [entry] : entry;
-    keys.current = [];
-    if (entries.length === 0) {
-      setStatus('none');
-      return;
-    }
-    setStatus('saving');
-    const { outcome, keys: saved } = await saveStudy(entries);
-    if (round.current !== mine) return;
-    keys.current = saved;
-    setStatus(statusOf(outcome));
-  }, []);
+  const save = useCallback(
+    async (entry: PendingSave | readonly PendingSave[] | null) => {
+      const mine = ++round.current;
+      const entries = entry === null ? [] : 'id' in entry ? [entry] : entry;
+      keys.current = [];
+      if (entries.length === 0) {
+        setStatus('none');
+        return;
+      }
+      setStatus('saving');
+      const { outcome, keys: saved } = await saveStudy(entries, userId);
+      if (round.current !== mine) return;
+      keys.current = saved;
+      setStatus(statusOf(outcome));
+    },
+    [userId],
+  );
 
   const reset = useCallback(() => {
     round.current += 1;
