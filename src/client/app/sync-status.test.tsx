@@ -9,7 +9,10 @@ import { SyncStatus } from './sync-status';
 const auth = { user: { id: 1 } };
 vi.mock('@client/lib/auth', () => ({ useAuth: () => auth }));
 // In the app the outbox starts a few seconds after load (lib/page-settled.ts); here, at once.
-vi.mock('@client/lib/page-settled', () => ({ pageSettled: () => Promise.resolve(), usePageSettled: () => true }));
+vi.mock('@client/lib/page-settled', async (original) => ({
+  ...(await original<typeof import('@client/lib/page-settled')>()),
+  usePageSettled: () => true,
+}));
 
 const answers = (key: string, count: number) => ({
   kind: 'card-performance' as const,

@@ -1,8 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { lazyNamed } from '@client/components/ui/lazy';
 import { useAuth } from '@client/lib/auth';
-import { usePageSettled } from '@client/lib/page-settled';
+import { usePageSettled, usePrefetchOnceSettled } from '@client/lib/page-settled';
 import type { OutboxState } from '@client/lib/outbox';
 import styles from './sync-status.module.css';
 
@@ -11,6 +10,8 @@ type Outbox = typeof import('@client/lib/outbox');
 // Not part of the first view: most visits have nothing waiting.
 const loadNotes = () => import('./sync-notes');
 const SyncNotes = lazyNamed(() => loadNotes().then((m) => m.SyncNotes));
+// Answers wait mostly offline: the notes are fetched while still online.
+const prefetchNotes = (language: string) => loadNotes().then((m) => m.syncStrings(language));
 
 const noSubscription = () => () => {};
 const nothing = () => null;
@@ -23,7 +24,6 @@ const hasNotes = (s: OutboxState) => s.entries > 0 || s.unsaved > 0 || s.dropped
  * study save loads it at once.
  */
 export function SyncStatus() {
-  const { i18n } = useTranslation();
   const { user } = useAuth();
   const settled = usePageSettled();
   const [outbox, setOutbox] = useState<Outbox | null>(null);
@@ -46,15 +46,7 @@ export function SyncStatus() {
   useEffect(() => {
     outbox?.setOutboxAccount(user?.id ?? null);
   }, [outbox, user]);
-  // Fetched while still online, once the page has settled: answers wait mostly offline, when a
-  // chunk not downloaded yet would show only "could not load" (the service worker's copy covers reloads).
-  useEffect(() => {
-    if (!user || !settled) return;
-    // A failed download is tried again when the notes show (LoadBoundary).
-    loadNotes()
-      .then((m) => m.syncStrings(i18n.language))
-      .catch(() => undefined);
-  }, [user, settled, i18n.language]);
+  usePrefetchOnceSettled(user !== null, prefetchNotes);
 
   // One polite live region, always present, so that a count appearing or changing is announced.
   return (

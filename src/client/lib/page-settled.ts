@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** How long after the load event work that no screen waits for holds back. */
 const AFTER_LOAD_MS = 3_000;
@@ -36,4 +37,18 @@ export function usePageSettled(): boolean {
     };
   }, []);
   return settled;
+}
+
+/**
+ * Once the page has settled and while `enabled`, runs `prefetch` for the interface language (again
+ * when it changes): code and strings a notice will need offline, fetched while the connection is
+ * still there (the service worker's copy covers reloads). A failure is left to the part that needs
+ * them, whose LoadBoundary tries again. Pass a stable function.
+ */
+export function usePrefetchOnceSettled(enabled: boolean, prefetch: (language: string) => Promise<unknown>): void {
+  const { i18n } = useTranslation();
+  const settled = usePageSettled();
+  useEffect(() => {
+    if (enabled && settled) prefetch(i18n.language).catch(() => undefined);
+  }, [enabled, settled, i18n.language, prefetch]);
 }
