@@ -323,6 +323,24 @@ describe('GET /api/students/{id}/review', () => {
     expect((await b.get(`/api/students/${studentId}/review`)).status).toBe(404);
   });
 
+  it('answers a foreign or missing student with a foreign or missing deck always as the missing student', async () => {
+    // Both checks are refusals; the student is checked first, so the answer never depends on which query ends first.
+    const { deckId } = await family(1);
+    for (const [student, deck] of [
+      [bStudent, bDeck],
+      [bStudent, 999999],
+      [999999, bDeck],
+      [999999, deckId],
+      [bStudent, deckId],
+    ] as const) {
+      for (let i = 0; i < 8; i++) {
+        const res = await a.get(`/api/students/${student}/review?deck_id=${deck}`);
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ error: 'Student not found', code: 'not_found' });
+      }
+    }
+  });
+
   it('is documented in /api/openapi.json', async () => {
     const doc = (await t.request('GET', '/api/openapi.json')).body;
     const get = doc.paths['/api/students/{id}/review'].get;

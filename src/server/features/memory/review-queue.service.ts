@@ -155,7 +155,9 @@ export async function reviewQueue(
     if (!(await deckUsable(db, input.userId, input.studentId, deckId))) throw notFound('Deck not found');
     return { deckId };
   };
-  const [d, scope] = await Promise.all([studentDay(db, input), scopeOf()]);
+  // The student first, then the deck: run together, the two refusals raced and either could answer.
+  const d = await studentDay(db, input);
+  const scope = await scopeOf();
   const q = await queueOf(db, d, scope, true);
   await observe(db, d, q.finishedNow);
   return { cards: q.cards, counts: q.counts, next_due_at: q.next_due_at };
