@@ -23,7 +23,7 @@ export interface RateLimits {
   signup: RateLimitRule;
   /** Wrong bug-close passwords per user and per client address. */
   bugClose: RateLimitRule;
-  /** Family invite code look-ups and joins per person (per client address: FAMILY_JOIN_ADDRESS_FACTOR times as many). */
+  /** Family invite code look-ups and joins per person (never per address: one account must not refuse another's real code). */
   familyJoin: RateLimitRule;
 }
 

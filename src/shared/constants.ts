@@ -411,8 +411,6 @@ export const FAMILY_INVITES_OPEN_MAX = 10;
 export const FAMILY_MEMBERS_MAX = 20;
 /** Invite code look-ups and joins per person in FAMILY_JOIN_WINDOW_MS (RATE_LIMIT_FAMILY_JOIN overrides it): makes guessing codes hopeless. */
 export const FAMILY_JOIN_ATTEMPTS_MAX = 10;
-/** Per client address, this many times FAMILY_JOIN_ATTEMPTS_MAX: several parents behind one school address still fit. */
-export const FAMILY_JOIN_ADDRESS_FACTOR = 10;
 /** The window FAMILY_JOIN_ATTEMPTS_MAX counts in. */
 export const FAMILY_JOIN_WINDOW_MS = 15 * 60 * 1000;
 

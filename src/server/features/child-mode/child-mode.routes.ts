@@ -7,7 +7,6 @@ import {
 } from '@shared/schemas/child-mode';
 import { okSchema } from '@shared/schemas/common';
 import { createRouter, currentUser, type AppDeps } from '../../context';
-import { clientIp } from '../../http/client-ip';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { setSessionChildStudent } from '../../http/sessions';
 import { childModeService } from './child-mode.service';
@@ -50,7 +49,7 @@ export function childModeRoutes(deps: AppDeps) {
   r.openapi(stateRoute, async (c) => c.json(await service.state(currentUser(c)), 200));
 
   r.openapi(pinRoute, async (c) => {
-    await service.setPin(currentUser(c), clientIp(c, deps.config), c.req.valid('json'));
+    await service.setPin(currentUser(c), c.req.valid('json'));
     return c.json({ ok: true as const }, 200);
   });
 
@@ -66,7 +65,7 @@ export function childModeRoutes(deps: AppDeps) {
     const user = currentUser(c);
     // Outside child mode there is nothing to unlock, and no PIN to try.
     if (user.childStudentId !== null) {
-      await service.canExit(user, clientIp(c, deps.config), c.req.valid('json').pin);
+      await service.canExit(user, c.req.valid('json').pin);
       await setSessionChildStudent(deps, user.sessionId, null);
     }
     return c.json({ ...(await service.state(user)), student_id: null }, 200);

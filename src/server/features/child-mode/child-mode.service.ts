@@ -1,4 +1,3 @@
-import { LOGIN_ADDRESS_FACTOR } from '@shared/constants';
 import type { ChildModeState, SetChildPinInput } from '@shared/schemas/child-mode';
 import type { AppDeps, SessionUser } from '../../context';
 import { ApiError, forbidden, notFound, rateLimited } from '../../http/errors';
@@ -11,23 +10,22 @@ export const wrongPin = () => new ApiError(403, 'wrong_pin', 'That PIN is not ri
 
 /**
  * The family's parent PIN and the child-mode lock of a session. PIN guesses are limited like
- * passwords (the login rule): per family, and per address across families.
+ * passwords (the login rule), per family only: a session can only ever try its own family's PIN, so an
+ * address-wide count would guard nothing and would let one family's child lock out every other family
+ * behind the same address (a school, a library).
  */
 export function childModeService(deps: AppDeps) {
   const db = deps.db.kysely;
   const limits = limitsService(deps);
-  const rule = deps.rateLimits.login;
-  const perFamily = limits.fixedWindow('child-pin-family', rule);
-  const perAddress = limits.fixedWindow('child-pin-address', { ...rule, max: rule.max * LOGIN_ADDRESS_FACTOR });
+  const perFamily = limits.fixedWindow('child-pin-family', deps.rateLimits.login);
 
   /** Counts the attempt first (parallel guesses count too), then checks it; a right PIN is not held against anyone. */
-  async function checkPin(familyId: number, ip: string, pin: string | undefined): Promise<void> {
-    const wait = Math.max(await perFamily.hit(String(familyId)), await perAddress.hit(ip));
+  async function checkPin(familyId: number, pin: string | undefined): Promise<void> {
+    const wait = await perFamily.hit(String(familyId));
     if (wait > 0) throw rateLimited(wait);
     const stored = await repo.findPinHash(db, familyId);
     if (!(await verifyPassword(stored, pin ?? ''))) throw wrongPin();
     await perFamily.reset(String(familyId));
-    await perAddress.refund(ip);
   }
 
   return {
@@ -37,10 +35,9 @@ export function childModeService(deps: AppDeps) {
     },
 
     /** Sets the family's PIN; changing one needs the current PIN. */
-    async setPin(user: SessionUser, ip: string, input: SetChildPinInput): Promise<void> {
+    async setPin(user: SessionUser, input: SetChildPinInput): Promise<void> {
       if (user.childStudentId !== null) throw forbidden('Not available in child mode', 'child_mode');
-      if ((await repo.findPinHash(db, user.familyId)) !== undefined)
-        await checkPin(user.familyId, ip, input.current_pin);
+      if ((await repo.findPinHash(db, user.familyId)) !== undefined) await checkPin(user.familyId, input.current_pin);
       await repo.upsertPinHash(db, user.familyId, await hashPassword(input.pin), deps.now().toISOString());
     },
 
@@ -54,8 +51,8 @@ export function childModeService(deps: AppDeps) {
     },
 
     /** Checks the PIN that ends child mode; the route then unlocks the session. */
-    async canExit(user: SessionUser, ip: string, pin: string): Promise<void> {
-      await checkPin(user.familyId, ip, pin);
+    async canExit(user: SessionUser, pin: string): Promise<void> {
+      await checkPin(user.familyId, pin);
     },
   };
 }

@@ -1,6 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { FAMILY_JOIN_ADDRESS_FACTOR } from '@shared/constants';
 import { idParamSchema, okSchema } from '@shared/schemas/common';
 import {
   createdInviteSchema,
@@ -10,7 +9,6 @@ import {
   joinFamilySchema,
 } from '@shared/schemas/family';
 import { createRouter, currentUser, type AppDeps } from '../../context';
-import { clientIp } from '../../http/client-ip';
 import { rateLimited } from '../../http/errors';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { limitsService } from '../limits/limits.service';
@@ -79,12 +77,12 @@ export function familiesRoutes(deps: AppDeps) {
   const r = createRouter();
   const service = familiesService(deps);
   const limits = limitsService(deps);
-  const rule = deps.rateLimits.familyJoin;
-  const perUser = limits.fixedWindow('family-code-user', rule);
-  const perAddress = limits.fixedWindow('family-code-ip', { ...rule, max: rule.max * FAMILY_JOIN_ADDRESS_FACTOR });
-  // Every look-up of a code counts, per person and per address, so codes cannot be guessed.
-  const countCodeAttempt = async (userId: number, ip: string) => {
-    const wait = Math.max(await perUser.hit(String(userId)), await perAddress.hit(ip));
+  const perUser = limits.fixedWindow('family-code-user', deps.rateLimits.familyJoin);
+  // Every look-up of a code counts, per person, so codes cannot be guessed (8 of 31 symbols, 7 days, and
+  // sign-ups per address are limited). Not per address: behind one school address, one account's guesses
+  // must never refuse another account's real code.
+  const countCodeAttempt = async (userId: number) => {
+    const wait = await perUser.hit(String(userId));
     if (wait > 0) throw rateLimited(wait);
   };
 
@@ -98,12 +96,12 @@ export function familiesRoutes(deps: AppDeps) {
   });
 
   r.openapi(previewRoute, async (c) => {
-    await countCodeAttempt(currentUser(c).id, clientIp(c, deps.config));
+    await countCodeAttempt(currentUser(c).id);
     return c.json(await service.preview(currentUser(c), c.req.valid('param').code), 200);
   });
 
   r.openapi(joinRoute, async (c) => {
-    await countCodeAttempt(currentUser(c).id, clientIp(c, deps.config));
+    await countCodeAttempt(currentUser(c).id);
     return c.json(await service.join(currentUser(c), c.req.valid('json').code), 200);
   });
 

@@ -15,7 +15,7 @@ import { expectApiError, sendRaw } from '../world';
 const PASSWORD = 'correct horse battery';
 const BUG_PASSWORD = 'the-bug-board-password';
 const MINUTE = 60 * 1000;
-const { login: LOGIN, signup: SIGNUP, bugClose: BUG_CLOSE } = DEFAULT_RATE_LIMITS;
+const { login: LOGIN, signup: SIGNUP, bugClose: BUG_CLOSE, familyJoin: FAMILY_JOIN } = DEFAULT_RATE_LIMITS;
 
 let clock = Date.parse('2032-01-10T09:00:00.000Z');
 const now = () => new Date(clock);
@@ -224,5 +224,48 @@ describe('DELETE /api/bugs/{id}', () => {
     expectApiError(await close(helper.cookie, 'guess-z', '203.0.113.62'), 403); // neither counted yet
     clock += BUG_CLOSE.windowMs + 1000;
     expect((await close(reporter.cookie, BUG_PASSWORD, address)).status).toBe(200);
+  });
+});
+
+describe('behind one school address', () => {
+  const school = '203.0.113.80';
+  const send = (cookie: string, method: string, path: string, body?: unknown) =>
+    sendRaw(plain, method, path, { ...(body === undefined ? {} : json(body)), cookie, remoteAddress: school });
+  /** A family whose tablet is locked in child mode on one of its students, with `pin`. */
+  async function lockedFamily(pin: string) {
+    const { cookie } = await account(plain, '198.51.100.20');
+    expect((await send(cookie, 'PUT', '/api/child-mode/pin', { pin })).status).toBe(200);
+    const student = await send(cookie, 'POST', '/api/students', { name: 'Kid' });
+    expect((await send(cookie, 'POST', '/api/child-mode', { student_id: student.body.id })).status).toBe(200);
+    return cookie;
+  }
+
+  it(`one family's wrong PINs never refuse another family's right PIN; each family still gets ${LOGIN.max} tries`, async () => {
+    const guessing = await lockedFamily('1357');
+    const other = await lockedFamily('2468');
+    for (let i = 0; i < LOGIN.max; i++)
+      expect((await send(guessing, 'POST', '/api/child-mode/exit', { pin: '0000' })).status).toBe(403);
+    for (let i = 0; i < LOGIN.max * 10; i++)
+      expectLimited(await send(guessing, 'POST', '/api/child-mode/exit', { pin: '0000' }));
+    expectLimited(await send(guessing, 'POST', '/api/child-mode/exit', { pin: '1357' })); // its own limit holds
+    const res = await send(other, 'POST', '/api/child-mode/exit', { pin: '2468' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.student_id).toBeNull();
+  });
+
+  it("one account's invite-code look-ups never refuse another account joining with a real code", async () => {
+    const guesser = await account(plain, '198.51.100.21');
+    const holder = await account(plain, '198.51.100.22');
+    const joiner = await account(plain, '198.51.100.23');
+    const invite = await send(holder.cookie, 'POST', '/api/family/invites');
+    expect(invite.status, invite.text).toBe(201);
+    for (let i = 0; i < FAMILY_JOIN.max; i++)
+      expect((await send(guesser.cookie, 'GET', `/api/family/invites/ABCD-EFG${'HJKMNPQRST'[i]}`)).status).toBe(404);
+    for (let i = 0; i < FAMILY_JOIN.max * 10; i++)
+      expectLimited(await send(guesser.cookie, 'GET', '/api/family/invites/ABCD-EFGH'));
+    expectLimited(await send(guesser.cookie, 'GET', `/api/family/invites/${invite.body.code}`)); // its own limit holds
+    expect((await send(joiner.cookie, 'GET', `/api/family/invites/${invite.body.code}`)).status).toBe(200);
+    const joined = await send(joiner.cookie, 'POST', '/api/family/join', { code: invite.body.code });
+    expect(joined.status, joined.text).toBe(200);
   });
 });
