@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { createStudentViaApi, expect, expectNoAxeViolations, signUpViaApi, test } from './fixtures';
+import {
+  createStudentViaApi,
+  expect,
+  expectNoAxeViolations,
+  PASSWORD,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 const PIN = '2468';
 const PHONE = { width: 390, height: 844 };
@@ -132,6 +140,44 @@ test.describe('child mode', () => {
     await expect(leave).toBeHidden();
     await expect(page.getByRole('button', { name: /^Account menu/ })).toBeVisible();
     expect((await page.request.get('/api/bugs')).status()).toBe(200);
+  });
+
+  test('a tablet locked by an adult since removed from the family says to sign out, and signs out', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // The family's holder, on a device of their own.
+    const holderContext = await browser.newContext({ baseURL });
+    const holder = holderContext.request;
+    const signUp = await holder.post('/api/auth/local/signup', {
+      data: { email: uniqueEmail('holder'), password: PASSWORD, name: 'Hol' },
+    });
+    expect(signUp.status()).toBe(201);
+    const ana = (await (await holder.post('/api/students', { data: { name: 'Ana' } })).json()) as { id: number };
+    expect((await holder.put('/api/child-mode/pin', { data: { pin: PIN } })).status()).toBe(200);
+    const { code } = (await (await holder.post('/api/family/invites')).json()) as { code: string };
+
+    // A second adult joins, locks this tablet for Ana, and is then removed from the family.
+    await signUpViaApi(page);
+    expect((await page.request.post('/api/family/join', { data: { code } })).status()).toBe(200);
+    const me = (await (await page.request.get('/api/users/me')).json()) as { id: number };
+    expect((await page.request.post('/api/child-mode', { data: { student_id: ana.id } })).status()).toBe(200);
+    expect((await holder.delete(`/api/family/members/${me.id}`)).status()).toBe(200);
+    await holderContext.close();
+
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Leave child mode' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave child mode' });
+    await leave.getByLabel('Parent PIN').fill(PIN);
+    await leave.getByRole('button', { name: 'Unlock' }).click();
+    await expect(leave.getByRole('alert')).toHaveText(
+      'This device was locked for a family you are no longer in, so its PIN cannot unlock it here. Sign out, then sign in again with your own account.',
+    );
+    await expectNoAxeViolations(page);
+    await leave.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('button', { name: 'Leave child mode' })).toHaveCount(0);
+    expect((await page.request.get('/api/users/me')).status()).toBe(401);
   });
 
   test.describe('in Spanish, on a phone', () => {

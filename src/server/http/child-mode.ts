@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv, SessionUser } from '../context';
-import { deckUsable } from '../features/access/access.repository';
+import { deckUsable, studentOwned } from '../features/access/access.repository';
 import { forbidden } from './errors';
 
 /** Whether a request that matched an allowlist entry is for the locked student. */
@@ -38,6 +38,13 @@ export const CHILD_MODE_ALLOWLIST: Allowed[] = [
   { method: 'GET', pattern: /^\/api\/users\/me$/ },
   { method: 'GET', pattern: /^\/api\/child-mode$/ },
   { method: 'POST', pattern: /^\/api\/child-mode\/exit$/ },
+  // Sign-out only when the locked student is no longer the family's (its adult left or was removed): no PIN
+  // can unlock that device, and signing in again (password or provider) is the safe way out.
+  {
+    method: 'GET',
+    pattern: /^\/api\/logout$/,
+    student: async (_c, user, deps) => !(await studentOwned(deps.db.kysely, user.familyId, user.childStudentId)),
+  },
   // The same for everyone: the translated titles of catalogue decks.
   { method: 'GET', pattern: /^\/api\/catalogue$/ },
   // Names and daily limits of the family's students: the child's home shows its own.

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@client/lib/api-client';
 import { setLanguage } from '@client/lib/i18n';
-import { pinErrorText, pinFormatError } from './pin-errors';
+import { isFamilyLeft, pinErrorText, pinFormatError } from './pin-errors';
 import { childModeStrings } from './strings';
 
 // The messages are on-demand strings: the screens showing them load them first.
@@ -32,5 +32,16 @@ describe('PIN messages', () => {
       'Demasiados intentos. Espera 2 minutos y vuelve a intentarlo.',
     );
     expect(pinFormatError('12')).toBe('Usa de 4 a 8 dígitos.');
+  });
+
+  it('tells the adult of a family they left to sign out, in English and Spanish', async () => {
+    const left = refused(409, 'family_left');
+    expect(isFamilyLeft(left)).toBe(true);
+    expect(isFamilyLeft(refused(403, 'wrong_pin'))).toBe(false);
+    expect(pinErrorText(left)).toBe(
+      'This device was locked for a family you are no longer in, so its PIN cannot unlock it here. Sign out, then sign in again with your own account.',
+    );
+    await setLanguage('es');
+    expect(pinErrorText(left)).toMatch(/^Este dispositivo se bloqueó para una familia de la que ya no formas parte/);
   });
 });

@@ -12,11 +12,15 @@ export function pinFormatError(pin: string): string | undefined {
   return PIN_SHAPE.test(pin) ? undefined : i18next.t('child-mode.errors.pinFormat', digits);
 }
 
-/** A failed PIN call, in words: a wrong PIN, too many tries (with the wait), or the general text. */
+/** Whether the device was locked for a family its adult has since left: no PIN unlocks it, signing out does. */
+export const isFamilyLeft = (err: unknown) => err instanceof ApiRequestError && err.code === 'family_left';
+
+/** A failed PIN call, in words: a wrong PIN, too many tries (with the wait), the family left, or the general text. */
 export function pinErrorText(err: unknown): string {
   if (err instanceof ApiRequestError) {
     if (err.code === 'wrong_pin') return i18next.t('child-mode.errors.wrongPin');
     if (err.code === 'pin_required') return i18next.t('child-mode.errors.pinRequired');
+    if (err.code === 'family_left') return i18next.t('child-mode.errors.familyLeft');
     if (err.code === 'rate_limited' && err.retryAfter) {
       return i18next.t('child-mode.errors.rateLimited', { time: waitText(err.retryAfter) });
     }

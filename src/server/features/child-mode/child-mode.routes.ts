@@ -37,7 +37,7 @@ const exitRoute = createRoute({
   request: { body: jsonBody(exitChildModeSchema) },
   responses: {
     200: jsonResponse(childModeStateSchema, 'This session is no longer locked'),
-    ...errorResponses(400, 401, 403, 429),
+    ...errorResponses(400, 401, 403, 409, 429),
   },
 });
 

@@ -52,6 +52,11 @@ export function childModeService(deps: AppDeps) {
 
     /** Checks the PIN that ends child mode; the route then unlocks the session. */
     async canExit(user: SessionUser, pin: string): Promise<void> {
+      // Locked by an adult since removed from (or who left) the student's family: that family's PIN is not
+      // theirs to give and their own family's would unlock nothing of it. Signing out, then in again, is the way.
+      if (user.childStudentId !== null && !(await studentOwned(db, user.familyId, user.childStudentId))) {
+        throw new ApiError(409, 'family_left', 'This device was locked for a family you are no longer in: sign out');
+      }
       await checkPin(user.familyId, pin);
     },
   };

@@ -221,6 +221,27 @@ describe('POST /api/child-mode/exit', () => {
   });
 });
 
+describe('a tablet locked by an adult since removed from the family', () => {
+  // The lock names a student of the family the adult was in; the PIN asked is no longer theirs to give.
+  it('says so instead of asking a PIN, and may sign out so the adult can sign in again', async () => {
+    await ensurePin(parent);
+    const helper = await t.user('helper');
+    const invite = await parent.post('/api/family/invites');
+    expect((await helper.post('/api/family/join', { code: invite.body.code })).status).toBe(200);
+    expect((await helper.post('/api/child-mode', { student_id: child })).status).toBe(200);
+    expect((await parent.del(`/api/family/members/${helper.id}`)).status).toBe(200);
+
+    const exit = await helper.post('/api/child-mode/exit', { pin: PIN });
+    expect(exit.status).toBe(409);
+    expect(exit.body).toEqual({ error: expect.any(String), code: 'family_left' });
+    // Nothing of the old family, and nothing else, is reachable from the tablet meanwhile.
+    expect((await helper.get(`/api/progress/${child}`)).status).toBe(404);
+    expect((await helper.get('/api/bugs')).body.code).toBe('child_mode');
+    expect((await helper.get('/api/logout')).status).toBe(200);
+    expect((await helper.get('/api/users/me')).status).toBe(401);
+  });
+});
+
 describe('PIN attempts', () => {
   it('are rate limited like passwords: 429 with Retry-After, even for the right PIN, until the window ends', async () => {
     let clock = Date.parse('2030-01-01T00:00:00.000Z');
@@ -255,6 +276,7 @@ const EXPECTED_ALLOWLIST = [
   'GET /^\\/api\\/users\\/me$/',
   'GET /^\\/api\\/child-mode$/',
   'POST /^\\/api\\/child-mode\\/exit$/',
+  'GET /^\\/api\\/logout$/ (student)',
   'GET /^\\/api\\/catalogue$/',
   'GET /^\\/api\\/students$/',
   'GET /^\\/api\\/decks$/ (student)',

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Button } from '@client/components/ui/button';
 import { Dialog } from '@client/components/ui/dialog';
 import { Alert } from '@client/components/ui/feedback';
+import { useAuth } from '@client/lib/auth';
 import { useExitChildMode } from '../api/exit-child-mode';
-import { pinErrorText, pinFormatError } from '../pin-errors';
+import { isFamilyLeft, pinErrorText, pinFormatError } from '../pin-errors';
 import { useChildModeStrings } from '../strings';
 import { PinField } from './pin-field';
 import styles from './child-mode.module.css';
@@ -17,6 +19,10 @@ export function LeaveChildMode({ studentName }: { studentName: string | null }) 
   const [pin, setPin] = useState('');
   const [formatError, setFormatError] = useState<string | undefined>();
   const exit = useExitChildMode();
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  // Locked for a family this adult has left: no PIN unlocks it; signing out (then in again) does.
+  const familyLeft = exit.isError && isFamilyLeft(exit.error);
 
   const openChange = (next: boolean) => {
     setOpen(next);
@@ -58,9 +64,15 @@ export function LeaveChildMode({ studentName }: { studentName: string | null }) 
           {exit.isError && <Alert>{pinErrorText(exit.error)}</Alert>}
           <div className={styles.actions}>
             <Button onClick={() => openChange(false)}>{t('common.actions.cancel')}</Button>
-            <Button type="submit" variant="primary" disabled={exit.isPending}>
-              {exit.isPending ? t('child-mode.locked.checking') : t('child-mode.locked.submit')}
-            </Button>
+            {familyLeft ? (
+              <Button variant="primary" onClick={() => void logout().then(() => navigate('/'))}>
+                {t('child-mode.locked.signOut')}
+              </Button>
+            ) : (
+              <Button type="submit" variant="primary" disabled={exit.isPending}>
+                {exit.isPending ? t('child-mode.locked.checking') : t('child-mode.locked.submit')}
+              </Button>
+            )}
           </div>
         </form>
       </Dialog>
