@@ -19,6 +19,9 @@ const TEXT = {
     progressOf: (name: string) => `Progress for ${name}`,
     empty: 'No students yet',
     never: 'Never',
+    give: 'Give decks to the whole class',
+    giveSubmit: 'Give 2 decks to everyone',
+    given: 'Colours, Animals now belong to every student.',
     actions: (title: string) => `Actions for ${title}`,
     printMenu: 'Print cards',
     printTitle: (title: string) => `Print cards: ${title}`,
@@ -37,6 +40,9 @@ const TEXT = {
     progressOf: (name: string) => `Progreso de ${name}`,
     empty: 'Aún no hay estudiantes',
     never: 'Nunca',
+    give: 'Dar mazos a toda la clase',
+    giveSubmit: 'Dar 2 mazos a todos',
+    given: 'Colours, Animals ahora son de todos los estudiantes.',
     actions: (title: string) => `Acciones para ${title}`,
     printMenu: 'Imprimir tarjetas',
     printTitle: (title: string) => `Imprimir tarjetas: ${title}`,
@@ -138,6 +144,45 @@ for (const lang of ['en', 'es'] as const) {
       await page.getByRole('link', { name: 'Ben', exact: true }).click();
       await expect(page).toHaveURL(/\/progress$/);
       await expect(page.getByRole('heading', { level: 1, name: L.progressOf('Ben') })).toBeVisible();
+    });
+
+    test('gives decks of one student to the whole class, on a phone', async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signUpViaApi(page);
+      const ana = await createStudentViaApi(page, 'Ana');
+      const ben = await createStudentViaApi(page, 'Ben');
+      const cleo = await createStudentViaApi(page, 'Cleo');
+      await seedDeck(page, ana.id, 'Animals', 2);
+      await seedDeck(page, ben.id, 'Colours', 1);
+      await seedDeck(page, ben.id, 'Numbers', 1);
+
+      await page.goto('/progress/all');
+      await page.getByRole('button', { name: L.give }).click();
+      const dialog = page.getByRole('dialog', { name: L.give });
+      await expect(dialog.getByRole('checkbox')).toHaveCount(3);
+      await dialog.getByRole('checkbox', { name: 'Animals' }).check();
+      await dialog.getByRole('checkbox', { name: 'Colours' }).check();
+      await expectNoAxeViolations(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await dialog.getByRole('button', { name: L.giveSubmit }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('status').filter({ hasText: L.given })).toBeVisible();
+
+      // Every student, Cleo who had none, now has both; Numbers stays Ben's.
+      for (const id of [ana.id, ben.id, cleo.id]) {
+        const decks = (await (await page.request.get(`/api/decks?student_id=${id}`)).json()) as { title: string }[];
+        expect(
+          decks
+            .map((d) => d.title)
+            .filter((title) => title !== 'Numbers')
+            .sort(),
+        ).toEqual(['Animals', 'Colours']);
+      }
+      const cleos = (await (await page.request.get(`/api/decks?student_id=${cleo.id}`)).json()) as { title: string }[];
+      expect(cleos.map((d) => d.title)).not.toContain('Numbers');
+      await page.getByRole('button', { name: L.give }).click();
+      await expect(page.getByRole('dialog', { name: L.give }).getByRole('checkbox')).toHaveCount(1);
     });
 
     test('fits a phone and says when there are no students', async ({ page }) => {

@@ -2,12 +2,15 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@client/components/ui/button';
+import { Dialog } from '@client/components/ui/dialog';
 import { Alert, EmptyState, Spinner } from '@client/components/ui/feedback';
 import { GrowPicture } from '@client/components/illustrations/more-pictures';
 import { errorText } from '@client/lib/errors';
+import { useNeedsConnection } from '@client/lib/online';
 import { useClassProgress } from '../api/get-class-progress';
 import { classCsv, COLUMNS, isoLocalDate, sortStudents, type Column, type Sort } from '../class-table';
 import { ClassTable } from './class-table';
+import { GiveDecksForm } from './give-decks';
 import { useClassStrings } from '../strings';
 import styles from './class.module.css';
 
@@ -21,6 +24,9 @@ export function ClassProgress({ views, onOpen }: { views: ReactNode; onOpen: (st
   const { t, i18n } = useTranslation();
   const query = useClassProgress();
   const [sort, setSort] = useState<Sort>({ column: 'name', direction: 'ascending' });
+  const [giving, setGiving] = useState(false);
+  const [given, setGiven] = useState<string[]>([]);
+  const offline = useNeedsConnection();
   const rows = useMemo(
     () => sortStudents(query.data?.students ?? [], sort, i18n.language),
     [query.data, sort, i18n.language],
@@ -73,7 +79,31 @@ export function ClassProgress({ views, onOpen }: { views: ReactNode; onOpen: (st
         ) : (
           <>
             <p className={styles.intro}>{t('class.intro')}</p>
+            <div className={styles.actionsRow}>
+              <Button variant="secondary" disabled={offline !== null} onClick={() => setGiving(true)}>
+                {t('class.give.open')}
+              </Button>
+              {offline && <span>{offline}</span>}
+              <p role="status" className={styles.intro}>
+                {given.length > 0 && t('class.give.done', { titles: given.join(', '), count: given.length })}
+              </p>
+            </div>
             <ClassTable rows={rows} sort={sort} onSort={setSort} onOpen={onOpen} />
+            <Dialog
+              open={giving}
+              onOpenChange={setGiving}
+              title={t('class.give.title')}
+              description={t('class.give.description')}
+            >
+              <GiveDecksForm
+                cancelLabel={t('common.actions.cancel')}
+                onCancel={() => setGiving(false)}
+                onDone={(titles) => {
+                  setGiven(titles);
+                  setGiving(false);
+                }}
+              />
+            </Dialog>
           </>
         )}
       </main>
