@@ -66,6 +66,8 @@ export const STUDENT_NAME_MAX = 50;
 export const STUDENT_AGE_MIN = 1;
 /** Oldest age a student may be given: anything above is a typing mistake. */
 export const STUDENT_AGE_MAX = 100;
+/** Students per family: a teacher's several classes fit; bounds "Add several" and every student list. */
+export const STUDENTS_PER_FAMILY_MAX = 200;
 /** A student's native language: unset, or one of the app's two languages (as SPEC §3 spells them). */
 export const NATIVE_LANGUAGES = ['', 'English', 'Español'] as const;
 

@@ -195,6 +195,29 @@ export const MATRIX: Record<string, Case[]> = {
       },
     },
   ],
+  'POST /api/students/bulk': [
+    {
+      object: 'student',
+      note: "user_id and id in the rows are ignored: the students are always the caller's family's",
+      request: (c, who) =>
+        body('/api/students/bulk', {
+          students: [
+            { name: 'Row one', user_id: who === 'owner' ? c.other.id : c.owner.id, id: c.w.student },
+            { name: 'Row two', age: 9 },
+          ],
+        }),
+      other: { status: 201, effect: 'self' },
+      owner: 201,
+      async verify(c, res, who) {
+        if (who === 'visitor') return;
+        expect(res.body.students).toHaveLength(2);
+        for (const s of res.body.students as { id: number }[]) {
+          expect(s.id).not.toBe(c.w.student);
+          expect((await row(c, 'students', s.id))?.user_id).toBe(callerId(c, who));
+        }
+      },
+    },
+  ],
   'PUT /api/students/:id': [
     {
       object: 'student',

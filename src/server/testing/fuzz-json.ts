@@ -34,6 +34,7 @@ import {
   STUDENT_AGE_MAX,
   STUDENT_AGE_MIN,
   STUDENT_NAME_MAX,
+  STUDENTS_PER_FAMILY_MAX,
   STUDY_ACCURACY_TOLERANCE,
   STUDY_CARDS_MAX,
   STUDY_DURATION_MAX_SECONDS,
@@ -142,6 +143,23 @@ export const JSON_ENDPOINTS: JsonSpec[] = [
     asVisitor: true,
   },
   { method: 'POST', path: () => '/api/students', valid: () => ({ name: 'Kid', age: 7 }), fields: studentFields },
+  {
+    method: 'POST',
+    path: () => '/api/students/bulk',
+    valid: () => ({ students: [{ name: 'Kid', age: 7 }, { name: 'Other kid' }] }),
+    nestedText: (v) => [{ students: [{ name: v }] }, { students: [{ name: 'Kid', [v]: 'extra' }] }],
+    fields: {
+      students: list(
+        { name: 'Kid' },
+        fc.oneof(
+          fc.record({ name: studentFields.name.bad }),
+          fc.record({ name: fc.constant('Kid'), age: studentFields.age.bad }),
+          fc.constantFrom(null, 'Kid', 1, []),
+        ),
+        STUDENTS_PER_FAMILY_MAX,
+      ),
+    },
+  },
   {
     method: 'PUT',
     path: (w) => `/api/students/${w.student}`,

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { NATIVE_LANGUAGES, STUDENT_AGE_MAX, STUDENT_AGE_MIN, STUDENT_NAME_MAX } from '../constants';
+import {
+  NATIVE_LANGUAGES,
+  STUDENT_AGE_MAX,
+  STUDENT_AGE_MIN,
+  STUDENT_NAME_MAX,
+  STUDENTS_PER_FAMILY_MAX,
+} from '../constants';
 import { idSchema } from './common';
 import { learningSettingsInputSchema, learningSettingsSchema } from './review';
 
@@ -17,6 +23,15 @@ export const studentInputSchema = z.object({
   ...learningSettingsInputSchema.shape,
 });
 export type StudentInput = z.input<typeof studentInputSchema>;
+
+/** Body of POST /api/students/bulk ("Add several"): names with an optional age, all created or none. */
+export const bulkStudentsSchema = z.object({
+  students: z
+    .array(z.object({ name: studentInputSchema.shape.name, age: studentInputSchema.shape.age }))
+    .min(1)
+    .max(STUDENTS_PER_FAMILY_MAX),
+});
+export type BulkStudentsInput = z.input<typeof bulkStudentsSchema>;
 
 export const studentSchema = z.object({
   id: idSchema,

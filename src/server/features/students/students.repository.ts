@@ -40,6 +40,26 @@ export function insert(db: DbHandle, userId: number, fields: StudentFields, now:
     .executeTakeFirstOrThrow();
 }
 
+/** Several students of the user at once, in the order given. */
+export async function insertMany(db: DbHandle, userId: number, rows: StudentFields[], now: string) {
+  const created = await db
+    .insertInto('students')
+    .values(rows.map((fields) => ({ user_id: userId, ...fields, created_at: now })))
+    .returning(studentColumns)
+    .execute();
+  return created.sort((a, b) => a.id - b.id);
+}
+
+/** How many students the user has. */
+export async function countOf(db: DbHandle, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('students')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Updates the user's student; undefined when there is no such student of this user. */
 export function update(db: DbHandle, userId: number, id: number, fields: StudentFields) {
   return db

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { idParamSchema, okSchema } from '@shared/schemas/common';
-import { studentInputSchema, studentSchema } from '@shared/schemas/student';
+import { bulkStudentsSchema, studentInputSchema, studentSchema } from '@shared/schemas/student';
 import { createRouter, currentUser, type AppDeps } from '../../context';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { studentsService } from './students.service';
@@ -18,6 +18,18 @@ const createStudentRoute = createRoute({
   path: '/api/students',
   request: { body: jsonBody(studentInputSchema) },
   responses: { 201: jsonResponse(studentSchema, 'Student created'), ...errorResponses(400, 401) },
+});
+const bulkRoute = createRoute({
+  method: 'post',
+  path: '/api/students/bulk',
+  description:
+    'Adds several students at once ("Add several"), all or none: a bad row answers 400 naming `students.N.field`, ' +
+    'more than the family may have answers 409 `too_many_students`.',
+  request: { body: jsonBody(bulkStudentsSchema) },
+  responses: {
+    201: jsonResponse(z.object({ students: z.array(studentSchema) }), 'Every student created, in the order given'),
+    ...errorResponses(400, 401, 409),
+  },
 });
 const updateRoute = createRoute({
   method: 'put',
@@ -44,6 +56,10 @@ export function studentsRoutes(deps: AppDeps) {
 
   r.openapi(createStudentRoute, async (c) =>
     c.json(await service.create(currentUser(c).familyId, c.req.valid('json')), 201),
+  );
+
+  r.openapi(bulkRoute, async (c) =>
+    c.json({ students: await service.createMany(currentUser(c).familyId, c.req.valid('json')) }, 201),
   );
 
   r.openapi(updateRoute, async (c) => {

@@ -1,8 +1,9 @@
-import { studentInputSchema, type Student } from '@shared/schemas/student';
+import { STUDENTS_PER_FAMILY_MAX } from '@shared/constants';
+import { bulkStudentsSchema, studentInputSchema, type Student } from '@shared/schemas/student';
 import type { z } from 'zod';
 import type { AppDeps } from '../../context';
 import { inUserTransaction } from '../../db/transaction';
-import { notFound } from '../../http/errors';
+import { ApiError, notFound } from '../../http/errors';
 import { deleteUnusedAudio } from '../audio/audio.service';
 import { cardAudioKeys, cardPictureKeys } from '../cards/cards.service';
 import { unlinkAllFollowingDecks } from '../decks/decks.service';
@@ -38,6 +39,16 @@ const toFields = (input: z.output<typeof studentInputSchema>): repo.StudentField
 
 const studentNotFound = () => notFound('No such student');
 
+/** 409 when adding `adding` students to the `has` the family has would pass STUDENTS_PER_FAMILY_MAX. */
+function checkRoom(has: number, adding: number): void {
+  if (has + adding <= STUDENTS_PER_FAMILY_MAX) return;
+  throw new ApiError(
+    409,
+    'too_many_students',
+    `A family has at most ${STUDENTS_PER_FAMILY_MAX} students; there is room for ${Math.max(0, STUDENTS_PER_FAMILY_MAX - has)} more`,
+  );
+}
+
 // Other features reach students only through this.
 /** Every student of the user (the data export). */
 export const studentsOfUser = repo.ofUser;
@@ -49,7 +60,19 @@ export function studentsService(deps: AppDeps) {
     list: async (userId: number) => (await repo.list(db, userId)).map(toStudentJson),
 
     async create(userId: number, input: z.output<typeof studentInputSchema>): Promise<Student> {
-      return toStudentJson(await repo.insert(db, userId, toFields(input), deps.now().toISOString()));
+      return inUserTransaction(deps.db, userId, async (trx) => {
+        checkRoom(await repo.countOf(trx, userId), 1);
+        return toStudentJson(await repo.insert(trx, userId, toFields(input), deps.now().toISOString()));
+      });
+    },
+
+    /** "Add several": every student or none (409 past STUDENTS_PER_FAMILY_MAX), in the order given. */
+    async createMany(userId: number, input: z.output<typeof bulkStudentsSchema>): Promise<Student[]> {
+      return inUserTransaction(deps.db, userId, async (trx) => {
+        checkRoom(await repo.countOf(trx, userId), input.students.length);
+        const rows = input.students.map((s) => ({ name: s.name, age: s.age ?? null, native_language: '' }));
+        return (await repo.insertMany(trx, userId, rows, deps.now().toISOString())).map(toStudentJson);
+      });
     },
 
     /** Replaces the student's fields (an absent age clears it). */

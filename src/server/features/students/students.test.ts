@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STUDENTS_PER_FAMILY_MAX } from '@shared/constants';
 import { createTestApp, tableCounts, type Agent, type TestApp } from '../../testing/harness';
 import { cardForm, insertProgress, librarySnapshot, makeJpeg, makePng } from '../../testing/images';
 
@@ -170,5 +171,69 @@ describe('DELETE /api/students/{id}', () => {
     expect((await b.del(`/api/students/${s.body.id}`)).status).toBe(404);
     expect((await a.del('/api/students/999999')).status).toBe(404);
     expect(await librarySnapshot(t.db)).toEqual(before);
+  });
+});
+
+describe('POST /api/students/bulk', () => {
+  const bulk = (agent: Agent, students: unknown) => agent.post('/api/students/bulk', { students });
+  const names = async (agent: Agent) =>
+    ((await agent.get('/api/students')).body as { name: string }[]).map((s) => s.name);
+
+  it('adds every student in the order given, with trimmed names and optional ages', async () => {
+    const teacher = await t.user('teacher');
+    const res = await bulk(teacher, [{ name: '  Zoe ' }, { name: 'Ana', age: 8 }, { name: 'Íñigo', age: null }]);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.students.map((s: { name: string; age: number | null }) => [s.name, s.age])).toEqual([
+      ['Zoe', null],
+      ['Ana', 8],
+      ['Íñigo', null],
+    ]);
+    expect(res.body.students[0]).toMatchObject({ native_language: '', auto_read: false, new_per_day: 10 });
+    expect(await names(teacher)).toEqual(['Zoe', 'Ana', 'Íñigo']);
+    expect(await names(b)).not.toContain('Zoe');
+  });
+
+  it('a bad row refuses the whole list with 400 naming each row and field; nothing is stored', async () => {
+    const teacher = await t.user('teacher2');
+    const before = await tableCounts(t.db);
+    const res = await bulk(teacher, [
+      { name: 'Ana' },
+      { name: '   ' },
+      { name: 'Ben', age: 0 },
+      { name: 'x'.repeat(51) },
+      { name: 'Cleo', age: 'seven' },
+    ]);
+    expect([res.status, res.body.code]).toEqual([400, 'invalid_input']);
+    expect(res.body.fields.map((f: { field: string }) => f.field)).toEqual([
+      'students.1.name',
+      'students.2.age',
+      'students.3.name',
+      'students.4.age',
+    ]);
+    expect(await tableCounts(t.db)).toEqual(before);
+    expect(
+      await statuses((body) => teacher.post('/api/students/bulk', body), [{}, { students: [] }, { students: 'Ana' }]),
+    ).toEqual([400, 400, 400]);
+  });
+
+  it(`refuses with 409 more students than a family may have (${STUDENTS_PER_FAMILY_MAX}), and adds up to it`, async () => {
+    const teacher = await t.user('teacher3');
+    const rows = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ name: `Pupil ${from + i + 1}` }));
+    expect((await bulk(teacher, rows(STUDENTS_PER_FAMILY_MAX - 2))).status).toBe(201);
+    const before = await tableCounts(t.db);
+    const over = await bulk(teacher, rows(3, STUDENTS_PER_FAMILY_MAX));
+    expect([over.status, over.body.code]).toEqual([409, 'too_many_students']);
+    expect(over.body.error).toContain('room for 2 more');
+    expect(await tableCounts(t.db)).toEqual(before);
+    expect((await bulk(teacher, rows(2, STUDENTS_PER_FAMILY_MAX))).status).toBe(201);
+    const one = await teacher.post('/api/students', { name: 'One more' });
+    expect([one.status, one.body.code]).toEqual([409, 'too_many_students']);
+    expect((await bulk(teacher, rows(STUDENTS_PER_FAMILY_MAX + 1))).status).toBe(400);
+  });
+
+  it('needs a signed-in user and is documented', async () => {
+    expect((await t.request('POST', '/api/students/bulk', { json: { students: [{ name: 'A' }] } })).status).toBe(401);
+    const doc = (await t.request('GET', '/api/openapi.json')).body;
+    expect(Object.keys(doc.paths['/api/students/bulk'].post.responses).sort()).toEqual(['201', '400', '401', '409']);
   });
 });
