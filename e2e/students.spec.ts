@@ -197,3 +197,81 @@ test.describe('estudiantes en español', () => {
     await expect(header(page).getByText('Lucía')).toBeVisible();
   });
 });
+
+const SEVERAL = {
+  en: {
+    menu: /^Manage students$/,
+    addSeveral: 'Add several',
+    names: 'Names, one a line',
+    preview: /4 students will be added\. 1 row needs fixing first\./,
+    ageProblem: 'An age is a whole number from 1 to 100.',
+    submit: 'Add 4 students',
+    give: 'Give them the same decks?',
+    giveSubmit: 'Give 1 deck to everyone',
+    given: 'The decks now belong to every student.',
+  },
+  es: {
+    menu: /^Gestionar estudiantes$/,
+    addSeveral: 'Añadir varios',
+    names: 'Nombres, uno por línea',
+    preview: /Se añadirán 4 estudiantes\. Antes hay que corregir 1 fila\./,
+    ageProblem: 'La edad es un número entero de 1 a 100.',
+    submit: 'Añadir 4 estudiantes',
+    give: '¿Les das los mismos mazos?',
+    giveSubmit: 'Dar 1 mazo a todos',
+    given: 'Los mazos ahora son de todos los estudiantes.',
+  },
+} as const;
+
+for (const [lang, viewport] of [
+  ['en', { width: 390, height: 844 }],
+  ['es', { width: 1280, height: 800 }],
+] as const) {
+  test.describe(`add several students (${lang}, ${viewport.width} px)`, () => {
+    test.use({ language: lang, viewport });
+    test.beforeEach(() => test.slow());
+
+    test('a column pasted from a spreadsheet is previewed, created all at once and given the same deck', async ({
+      page,
+    }) => {
+      const L = SEVERAL[lang];
+      await signUpViaApi(page);
+      const ana = await createStudentViaApi(page, 'Ana');
+      const deck = await page.request.post('/api/decks', { data: { title: 'Animals', student_id: ana.id } });
+      expect(deck.status()).toBe(201);
+      await page.goto('/');
+
+      const panel = await openStudents(page, L.menu);
+      await panel.getByRole('button', { name: L.addSeveral }).click();
+      // What a spreadsheet copies: a header row, then name and age separated by tabs.
+      await panel.getByLabel(L.names).fill('Name\tAge\nBen Ortiz\t7\nCleo\t\nDario\tseven\nEva\t8\n');
+      await expect(panel.getByText(L.preview)).toBeVisible();
+      await expect(panel.getByRole('listitem').filter({ hasText: 'Dario' })).toContainText(L.ageProblem);
+      await expect(panel.getByRole('button', { name: L.submit })).toBeDisabled();
+      await expectNoAxeViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+
+      await panel.getByLabel(L.names).fill('Name\tAge\nBen Ortiz\t7\nCleo\t\nDario\t9\nEva\t8\n');
+      await panel.getByRole('button', { name: L.submit }).click();
+      await expect(panel.getByRole('heading', { name: L.give })).toBeVisible();
+      const students = (await (await page.request.get('/api/students')).json()) as { name: string; age: number }[];
+      expect(students.map((s) => [s.name, s.age])).toEqual([
+        ['Ana', null],
+        ['Ben Ortiz', 7],
+        ['Cleo', null],
+        ['Dario', 9],
+        ['Eva', 8],
+      ]);
+
+      await panel.getByRole('checkbox', { name: 'Animals' }).check();
+      await expectNoAxeViolations(page);
+      await panel.getByRole('button', { name: L.giveSubmit }).click();
+      await expect(page.getByRole('status').filter({ hasText: L.given })).toBeAttached();
+      const eva = (students as unknown as { id: number; name: string }[]).find((s) => s.name === 'Eva')!;
+      const evas = (await (await page.request.get(`/api/decks?student_id=${eva.id}`)).json()) as { title: string }[];
+      expect(evas.map((d) => d.title)).toEqual(['Animals']);
+    });
+  });
+}

@@ -17,6 +17,9 @@ const FamilySettings = lazyNamed(() =>
 const StudentsPanel = lazyNamed(() =>
   import('@client/features/students/components/students-panel').then((m) => m.StudentsPanel),
 );
+const GiveDecksForm = lazyNamed(() =>
+  import('@client/features/class/components/give-decks').then((m) => m.GiveDecksForm),
+);
 
 /** The user menu (auth) and the panels it opens: students (students) and settings (settings, with the family and child mode pages). */
 export function AccountMenu() {
@@ -27,7 +30,13 @@ export function AccountMenu() {
   return (
     <>
       <UserMenu onOpenPanel={setPanel} />
-      {panel === 'students' && <StudentsPanel open onOpenChange={openChange('students')} />}
+      {panel === 'students' && (
+        <StudentsPanel
+          open
+          onOpenChange={openChange('students')}
+          giveDecks={(p) => <GiveDecksForm {...p} onDone={() => p.onDone()} />}
+        />
+      )}
       {panel === 'settings' && (
         <SettingsPanel
           open

@@ -65,3 +65,16 @@ export function useDeleteStudent() {
     onError: (err) => console.error('Failed to delete student', err),
   });
 }
+
+/** POST /api/students/bulk ("Add several"): every student or none; the list is read again after. */
+export function useCreateSeveralStudents() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (students: { name: string; age: number | null }[]) =>
+      apiFetch<{ students: Student[] }>('/api/students/bulk', { json: { students } }),
+    onSuccess: ({ students }) => {
+      qc.setQueryData<Student[]>(studentsKey, (old = []) => [...old, ...students]);
+      void qc.invalidateQueries({ queryKey: studentsKey });
+    },
+  });
+}

@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { STUDENTS_PER_FAMILY_MAX } from '@shared/constants';
 import type { Student, StudentInput } from '@shared/schemas/student';
 import { useCurrentStudent } from '@client/lib/current-student';
 import { errorText } from '@client/lib/errors';
@@ -8,13 +9,30 @@ import { ConfirmDialog, Dialog } from '@client/components/ui/dialog';
 import { EmptyState, Spinner } from '@client/components/ui/feedback';
 import { PlusIcon } from '@client/components/ui/icons';
 import { useCreateStudent, useDeleteStudent, useUpdateStudent } from '../api/students-api';
+import { SeveralStudentsForm } from './several-students-form';
 import { nativeLanguageKey, StudentForm } from './student-form';
 import styles from './students.module.css';
 
-type View = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; student: Student };
+type View =
+  | { kind: 'list' }
+  | { kind: 'add' }
+  | { kind: 'several' }
+  | { kind: 'give'; added: number }
+  | { kind: 'edit'; student: Student };
 
-/** Student management panel (SPEC §2): list with edit and delete, add and edit forms. */
-export function StudentsPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/** What the page offers after "Add several": giving every student the same decks (the class feature's form). */
+export type GiveDecksSlot = (props: { onDone: () => void; onCancel: () => void; cancelLabel: string }) => ReactNode;
+
+/** Student management panel (SPEC §2): list with edit and delete, add and edit forms, and "Add several". */
+export function StudentsPanel({
+  open,
+  onOpenChange,
+  giveDecks,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  giveDecks?: GiveDecksSlot;
+}) {
   const { t } = useTranslation();
   const { students, isLoading, currentStudent, setCurrentStudentId } = useCurrentStudent();
   const [view, setView] = useState<View>({ kind: 'list' });
@@ -78,12 +96,23 @@ export function StudentsPanel({ open, onOpenChange }: { open: boolean; onOpenCha
     });
   };
 
+  const severalAdded = (created: Student[]) => {
+    if (students.length === 0 && created[0]) setCurrentStudentId(created[0].id);
+    setStatus(t('students.several.added', { count: created.length }));
+    if (giveDecks) setView({ kind: 'give', added: created.length });
+    else show({ kind: 'list' });
+  };
+
   const title =
     view.kind === 'add'
       ? t('students.form.addTitle')
       : view.kind === 'edit'
         ? t('students.form.editTitle')
-        : t('students.panel.title');
+        : view.kind === 'several'
+          ? t('students.several.title')
+          : view.kind === 'give'
+            ? t('students.several.giveHeading')
+            : t('students.panel.title');
 
   return (
     <>
@@ -104,10 +133,13 @@ export function StudentsPanel({ open, onOpenChange }: { open: boolean; onOpenCha
               title={t('students.panel.emptyTitle')}
               body={t('students.panel.emptyBody')}
               action={
-                <Button ref={newButton} variant="primary" onClick={() => show({ kind: 'add' })}>
-                  <PlusIcon />
-                  {t('students.panel.addFirst')}
-                </Button>
+                <div className={styles.panelActions}>
+                  <Button ref={newButton} variant="primary" onClick={() => show({ kind: 'add' })}>
+                    <PlusIcon />
+                    {t('students.panel.addFirst')}
+                  </Button>
+                  <Button onClick={() => show({ kind: 'several' })}>{t('students.panel.addSeveral')}</Button>
+                </div>
               }
             />
           ) : (
@@ -143,12 +175,33 @@ export function StudentsPanel({ open, onOpenChange }: { open: boolean; onOpenCha
                   </li>
                 ))}
               </ul>
-              <Button ref={newButton} variant="primary" onClick={() => show({ kind: 'add' })}>
-                <PlusIcon />
-                {t('students.panel.new')}
-              </Button>
+              <div className={styles.panelActions}>
+                <Button ref={newButton} variant="primary" onClick={() => show({ kind: 'add' })}>
+                  <PlusIcon />
+                  {t('students.panel.new')}
+                </Button>
+                <Button onClick={() => show({ kind: 'several' })}>{t('students.panel.addSeveral')}</Button>
+              </div>
             </>
           )
+        ) : view.kind === 'several' ? (
+          <SeveralStudentsForm
+            room={Math.max(0, STUDENTS_PER_FAMILY_MAX - students.length)}
+            onCancel={() => show({ kind: 'list' })}
+            onCreated={severalAdded}
+          />
+        ) : view.kind === 'give' ? (
+          <>
+            <p>{t('students.several.added', { count: view.added })}</p>
+            {giveDecks?.({
+              cancelLabel: t('students.several.notNow'),
+              onCancel: () => show({ kind: 'list' }),
+              onDone: () => {
+                setStatus(t('students.several.given'));
+                show({ kind: 'list' });
+              },
+            })}
+          </>
         ) : (
           <StudentForm
             key={view.kind === 'edit' ? view.student.id : 'new'}
