@@ -35,7 +35,7 @@ const TEXT = {
     ankiFile: 'Anki package (.apkg)',
     notAPackage: 'That file is not an Anki package (.apkg).',
     forStudent: "Each one that gets cards becomes one of Ana's decks.",
-    deckNotes: 'Spanish::Animals: 3 notes',
+    deckNotes: 'Import Spanish › Animals (3 notes)',
     cloze: "Cloze notes can't become flashcards.",
     clozeLeftOut: '1 cloze note',
     enPronFrom: 'English pronunciation from',
@@ -77,7 +77,7 @@ const TEXT = {
     ankiFile: 'Paquete de Anki (.apkg)',
     notAPackage: 'Ese archivo no es un paquete de Anki (.apkg).',
     forStudent: 'Cada uno que reciba tarjetas será un mazo de Ana.',
-    deckNotes: 'Spanish::Animals: 3 notas',
+    deckNotes: 'Importar Spanish › Animals (3 notas)',
     cloze: 'Las notas de huecos (cloze) no pueden ser tarjetas.',
     clozeLeftOut: '1 nota de huecos (cloze)',
     enPronFrom: 'Pronunciación en inglés desde',
@@ -208,7 +208,8 @@ for (const lang of ['en', 'es'] as const) {
       await dialog
         .getByLabel(L.ankiFile)
         .setInputFiles({ name: 'animals.apkg', mimeType: 'application/octet-stream', buffer: apkg });
-      await expect(dialog.getByText(L.deckNotes)).toBeVisible();
+      // Each Anki deck is listed with its notes and a checkbox to import or skip it (ticked to start).
+      await expect(dialog.getByRole('checkbox', { name: L.deckNotes })).toBeChecked();
       await expect(dialog.getByText(L.forStudent)).toBeVisible();
       await expect(dialog.getByText(L.cloze)).toBeVisible();
       await expect(dialog.getByText(L.clozeLeftOut, { exact: true })).toBeVisible();
@@ -226,8 +227,8 @@ for (const lang of ['en', 'es'] as const) {
       await expect(dialog).toBeHidden();
 
       // The new deck is on the list; its cards have the picture and the pronunciation.
-      await page.getByRole('link', { name: 'Animals', exact: true }).click();
-      await expect(page.getByRole('heading', { name: 'Animals', level: 1 })).toBeVisible();
+      await page.getByRole('link', { name: 'Spanish › Animals', exact: true }).click();
+      await expect(page.getByRole('heading', { name: 'Spanish › Animals', level: 1 })).toBeVisible();
       const cat = cardItem(page, 'cat');
       await expect(cat).toContainText('el gato');
       await expect(cat).toContainText('kat');

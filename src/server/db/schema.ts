@@ -32,6 +32,7 @@ export interface Database {
   family_members: FamilyMembersTable;
   family_invites: FamilyInvitesTable;
   deck_shares: DeckSharesTable;
+  anki_mappings: AnkiMappingsTable;
 }
 
 /**
@@ -322,5 +323,13 @@ export interface DeckSharesTable {
 export interface ChildModePinsTable {
   family_id: number;
   pin_hash: string;
+  updated_at: string;
+}
+
+/** The mapping a family last used for an Anki note type (keyed by a hash of its name and fields). */
+export interface AnkiMappingsTable {
+  family_id: number;
+  note_type: string;
+  mapping: string;
   updated_at: string;
 }

@@ -76,7 +76,7 @@ create table revlog (id integer primary key, cid integer not null, usn integer n
 create table graves (usn integer not null, oid integer not null, type integer not null);
 create index ix_cards_nid on cards (nid);
 `;
-// Schema 15's tables; "collate nocase" becomes Anki's "collate unicase" below, as in real files.
+// Schema 15's tables; "collate nocase" becomes Anki's "COLLATE unicase" below, upper case as in real files.
 const SCHEMA_18 = `
 create table fields (ntid integer not null, ord integer not null, name text not null collate nocase,
   config blob not null, primary key (ntid, ord)) without rowid;
@@ -144,7 +144,7 @@ function writeCollection(file: string, c: Collection, schema: 11 | 18, colVersio
         insertDeck.run(name.replaceAll('::', '\u001f'), id, Buffer.alloc(0), Buffer.alloc(0));
       db.unsafeMode(true);
       db.pragma('writable_schema = ON');
-      db.exec("update sqlite_master set sql = replace(sql, 'collate nocase', 'collate unicase')");
+      db.exec("update sqlite_master set sql = replace(sql, 'collate nocase', 'COLLATE unicase')");
       db.pragma('writable_schema = OFF');
       db.unsafeMode(false);
     }

@@ -301,6 +301,14 @@ export function ankiRequests(apkg: Uint8Array, mapping: string): fc.Arbitrary<Fu
     nastyString(40)
       .chain((v) => withExtras(fc.constant({ mapping: JSON.stringify({ [v]: { en: 0, es: 1 } }) })))
       .map(form('unicode note type id', true)),
+    fc
+      .oneof(
+        fc.constantFrom('', '{}', '[1]', '["1"]', '[null]', '"1650000000000"', '[["1650000000000"]]'),
+        nastyString(40).map((v) => `[${v}`),
+        nastyString(20).map((v) => JSON.stringify([v])),
+      )
+      .chain((v) => withExtras(fc.constant({ decks: v })))
+      .map(form('bad decks', true)),
   );
 }
 
@@ -308,7 +316,7 @@ export function ankiRequests(apkg: Uint8Array, mapping: string): fc.Arbitrary<Fu
 export function ankiExamples(apkg: Uint8Array, mapping: string): [FuzzRequest][] {
   const file = { file: apkg, name: 'deck.apkg', type: 'application/octet-stream' };
   const values = ['a\u0000b', 'x\uD800', '\u202Eabc', '\u0007'];
-  const examples: Parts[] = ['dry_run', 'student_id', 'mapping'].flatMap((k) =>
+  const examples: Parts[] = ['dry_run', 'student_id', 'mapping', 'decks'].flatMap((k) =>
     values.map((v) => ({ file, mapping, [k]: v })),
   );
   examples.push({ file, mapping, 'x\u0000y': 'extra field named with NUL' });

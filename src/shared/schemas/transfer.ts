@@ -26,6 +26,9 @@ export const ankiFieldMappingSchema = z.object({
   es: fieldIndex,
   en_pronunciation: fieldIndex.nullable().optional(),
   es_pronunciation: fieldIndex.nullable().optional(),
+  /** A field whose `[sound:…]` becomes the English or Spanish side's audio (a sound in the en/es field itself goes to that side). */
+  en_audio: fieldIndex.nullable().optional(),
+  es_audio: fieldIndex.nullable().optional(),
 });
 export type AnkiFieldMapping = z.infer<typeof ankiFieldMappingSchema>;
 
@@ -41,7 +44,12 @@ export const ankiImportFieldsSchema = z.object({
     .transform((v) => v === 'true'),
   student_id: idParamSchema.optional(),
   mapping: z.string().optional(),
+  /** JSON array of the Anki deck ids to import (as the preview lists them); absent: every readable deck. */
+  decks: z.string().optional(),
 });
+
+/** The `decks` form field, once parsed. */
+export const ankiDeckSelectionSchema = z.array(ankiIdSchema).max(1000);
 
 const count = z.number().int().nonnegative();
 
@@ -50,8 +58,14 @@ export const ankiPreviewSchema = z.object({
   /** Which collection file was read: legacy `collection.anki2` / `collection.anki21`, or current `collection.anki21b`. */
   format: z.enum(['anki2', 'anki21', 'anki21b']),
   notes: count,
-  /** Decks that hold notes ("Parent::Child" names), each to become one of our decks. */
-  decks: z.array(z.object({ id: ankiIdSchema, name: z.string(), notes: count })),
+  /**
+   * Decks that hold notes, each to become one of our decks: `name` as it will be titled here
+   * ("Parent › Child", entities decoded, within the title limit), `anki_name` as in Anki. A deck
+   * whose description cannot be read (`readable: false`) is skipped, and the others imported.
+   */
+  decks: z.array(
+    z.object({ id: ankiIdSchema, name: z.string(), anki_name: z.string(), notes: count, readable: z.boolean() }),
+  ),
   note_types: z.array(
     z.object({
       id: ankiIdSchema,
@@ -65,10 +79,22 @@ export const ankiPreviewSchema = z.object({
       samples: z.array(z.object({ fields: z.array(z.string()), picture: z.string().nullable(), sounds: count })),
     }),
   ),
-  /** A mapping guessed from the field names (Front/Back, English/Spanish, …), for the importable note types. */
+  /**
+   * A mapping for the importable note types: the parent's last one for a note type with the same
+   * name and fields (listed in `remembered`), else guessed from field names and content.
+   */
   proposed_mapping: ankiMappingSchema,
-  /** Media the notes refer to. */
-  media: z.object({ pictures: count, sounds: count }),
+  /** Note type ids whose proposed mapping is the one the parent used last time. */
+  remembered: z.array(ankiIdSchema),
+  /**
+   * Media the notes refer to. `sounds_skipped`: sounds that will not become card audio, each named
+   * with why (missing from the package, or over the audio size limit).
+   */
+  media: z.object({
+    pictures: count,
+    sounds: count,
+    sounds_skipped: z.array(z.object({ name: z.string(), reason: z.enum(['missing', 'too_large']) })),
+  }),
 });
 export type AnkiPreview = z.infer<typeof ankiPreviewSchema>;
 
@@ -77,6 +103,8 @@ export const ankiImportResultSchema = z.object({
   decks: z.array(deckSchema),
   cards: count,
   pictures: count,
+  /** Sounds that became card audio. */
+  sounds: count,
   skipped: z.object({
     /** Notes not made into cards, by reason. */
     notes: z.object({
@@ -89,8 +117,14 @@ export const ankiImportResultSchema = z.object({
       blank: count,
       /** A text longer than a card allows. */
       too_long: count,
+      /** Notes of decks left unticked. */
+      deck_not_selected: count,
+      /** Notes of decks whose description cannot be read. */
+      unreadable_deck: count,
     }),
-    /** Sounds in imported notes (recorded audio on cards is not supported yet). */
+    /** Names of the decks skipped because their description cannot be read. */
+    decks: z.array(z.string()),
+    /** Sounds of imported cards that did not become card audio (missing, too large or long, not audio). */
     sounds: count,
     /** Pictures that are missing from the package or could not be read (the card is made without one). */
     pictures: count,

@@ -25,7 +25,7 @@ export interface AnkiNote {
   deck: string | null;
 }
 export interface AnkiCollection {
-  /** Deck id → "Parent::Child" name. */
+  /** Deck id → "Parent::Child" name, for the decks whose description reads. */
   decks: Map<string, string>;
   noteTypes: Map<string, AnkiNoteType>;
   notes: AnkiNote[];
@@ -44,7 +44,9 @@ const legacyModels = z.record(
     flds: z.array(z.object({ name: z.string(), ord: z.number().nullish() })),
   }),
 );
-const legacyDecks = z.record(ankiId, z.object({ name: z.string() }));
+const legacyDecks = z.record(ankiId, z.unknown());
+/** One deck's description; a deck whose description does not read is left out (its notes are reported, not imported). */
+const legacyDeck = z.object({ name: z.string().min(1) });
 
 function legacyMetadata(db: Database.Database) {
   const row = db.prepare('select models, decks from col limit 1').get() as { models: unknown; decks: unknown };
@@ -57,7 +59,12 @@ function legacyMetadata(db: Database.Database) {
     const fields = [...m.flds].sort((a, b) => (a.ord ?? 0) - (b.ord ?? 0)).map((f) => f.name);
     noteTypes.set(id, { id, name: m.name, cloze: m.type === 1, fields });
   }
-  return { noteTypes, decks: new Map(Object.entries(decks.data).map(([id, d]) => [id, d.name])) };
+  const deckNames = new Map<string, string>();
+  for (const [id, d] of Object.entries(decks.data)) {
+    const deck = legacyDeck.safeParse(d);
+    if (deck.success) deckNames.set(id, deck.data.name);
+  }
+  return { noteTypes, decks: deckNames };
 }
 
 function currentMetadata(db: Database.Database) {
@@ -74,8 +81,9 @@ function currentMetadata(db: Database.Database) {
     name: string;
   }[];
   for (const f of fields) noteTypes.get(f.ntid)?.fields.push(String(f.name));
-  const decks = db.prepare('select cast(id as text) as id, name from decks').all() as { id: string; name: string }[];
-  return { noteTypes, decks: new Map(decks.map((d) => [d.id, String(d.name).replaceAll('\u001f', '::')])) };
+  const decks = db.prepare('select cast(id as text) as id, name from decks').all() as { id: string; name: unknown }[];
+  const readable = decks.filter((d): d is { id: string; name: string } => typeof d.name === 'string' && d.name !== '');
+  return { noteTypes, decks: new Map(readable.map((d) => [d.id, d.name.replaceAll('\u001f', '::')])) };
 }
 
 /** The tables each schema must have, as tables (a view could run any query it likes when read). */
@@ -92,16 +100,23 @@ function checkTables(db: Database.Database, names: string[]): void {
  * Anki declares its text columns `collate unicase` (its own Unicode case folding), which SQLite
  * and better-sqlite3 do not have: such a column's indexes, and the WITHOUT ROWID `fields` table
  * whole, cannot be read. Our private temp copy is made to name SQLite's `nocase` instead (only
- * comparisons would differ, and nothing here compares names in SQL).
+ * comparisons would differ, and nothing here compares names in SQL). Current Anki writes the
+ * clause in upper case (`COLLATE unicase`), older versions in lower case: any case is rewritten.
  */
 function useKnownCollation(file: string): void {
   const db = new Database(file, { fileMustExist: true });
   try {
+    const rows = db.prepare("select type, name, sql from sqlite_master where sql like '%unicase%'").all() as {
+      type: string;
+      name: string;
+      sql: string;
+    }[];
+    if (rows.length === 0) return;
     db.unsafeMode(true);
     db.pragma('writable_schema = ON');
-    db.prepare(
-      "update sqlite_master set sql = replace(sql, 'collate unicase', 'collate nocase') where sql like '%unicase%'",
-    ).run();
+    const update = db.prepare('update sqlite_master set sql = ? where type = ? and name = ?');
+    for (const row of rows)
+      update.run(row.sql.replace(/collate\s+"?unicase"?/gi, 'COLLATE nocase'), row.type, row.name);
     db.pragma('writable_schema = OFF');
   } finally {
     db.close();

@@ -11,6 +11,7 @@ import {
   type ApkgSpec,
 } from '../../testing/apkg-fixture';
 import { createTestApp, type Agent, type TestApp } from '../../testing/harness';
+import { makeAudio } from '../../testing/audio';
 import { librarySnapshot, makeJpeg, makePng } from '../../testing/images';
 
 let t: TestApp;
@@ -46,7 +47,11 @@ async function spec(format: ApkgFormat): Promise<ApkgSpec> {
         fields: ['<b>cat</b>', 'el gato<br><img src="cat.jpg">', 'ehl GAH-toh'],
       },
       { type: 'Vocab', deck: 'Spanish::Animals', fields: ['dog', 'el perro [sound:perro.mp3]', ''] },
-      { type: 'Vocab', deck: 'Spanish::Animals', fields: ['bird &amp; nest', '<div>el pájaro</div>', ''] },
+      {
+        type: 'Vocab',
+        deck: 'Spanish::Animals',
+        fields: ['bird &amp; nest', '<div>el pájaro</div>[sound:largo.mp3]', ''],
+      },
       { type: 'Vocab', deck: 'Food', fields: ['<img src="apple%20red.png">apple', 'la manzana', 'lah mahn-SAH-nah'] },
       { type: 'Vocab', deck: 'Food', fields: ['bread', '<img src="missing.png">', ''] },
       { type: 'Vocab', deck: 'Food', fields: ['milk <img src="notes.txt">', 'la leche', ''] },
@@ -56,7 +61,9 @@ async function spec(format: ApkgFormat): Promise<ApkgSpec> {
     media: {
       'cat.jpg': await makeJpeg(120, 90, { withGps: true }),
       'apple red.png': await makePng(64, 48),
-      'perro.mp3': Buffer.from('ID3 not really a sound'),
+      'perro.mp3': await makeAudio('mp3', { seconds: 1 }),
+      // Longer than a card's recording may be: skipped, the card made without it.
+      'largo.mp3': await makeAudio('mp3', { seconds: 18 }),
       'notes.txt': Buffer.from('not a picture'),
     },
   };
@@ -72,14 +79,15 @@ describe('POST /api/imports/anki', () => {
 
       it('dry run: decks, note types, fields, a proposed mapping and samples; nothing stored', async () => {
         const before = await librarySnapshot(t.db);
-        const res = await sendPackage(a, apkg, { dry_run: 'true' });
+        // Family b has imported nothing: its mapping is guessed (a's would be the one a used last).
+        const res = await sendPackage(b, apkg, { dry_run: 'true' });
         expect(res.status, res.text).toBe(200);
         const preview = ankiPreviewSchema.strict().parse(res.body);
         expect(preview.format).toBe(format);
         expect(preview.notes).toBe(8);
-        expect(preview.decks.map((d) => [d.name, d.notes]).sort()).toEqual([
-          ['Food', 4],
-          ['Spanish::Animals', 4],
+        expect(preview.decks.map((d) => [d.name, d.anki_name, d.notes, d.readable]).sort()).toEqual([
+          ['Food', 'Food', 4, true],
+          ['Spanish › Animals', 'Spanish::Animals', 4, true],
         ]);
         const vocab = preview.note_types.find((n) => n.name === 'Vocab')!;
         expect(vocab).toMatchObject({
@@ -94,9 +102,9 @@ describe('POST /api/imports/anki', () => {
         expect(preview.note_types.find((n) => n.name === 'Cloze')).toMatchObject({ kind: 'cloze', importable: false });
         expect(preview.note_types.find((n) => n.name === 'Lonely')).toMatchObject({ importable: false });
         expect(preview.proposed_mapping).toEqual({
-          [BASIC]: { en: 0, es: 1, en_pronunciation: null, es_pronunciation: 2 },
+          [BASIC]: { en: 0, es: 1, en_pronunciation: null, es_pronunciation: 2, en_audio: null, es_audio: null },
         });
-        expect(preview.media).toEqual({ pictures: 4, sounds: 1 });
+        expect(preview.media).toEqual({ pictures: 4, sounds: 2, sounds_skipped: [] });
         expect(JSON.stringify(preview)).not.toContain('Please update');
         expect(await librarySnapshot(t.db)).toEqual(before);
         expect(tempLeft()).toEqual([]);
@@ -108,15 +116,18 @@ describe('POST /api/imports/anki', () => {
         expect(res.status, res.text).toBe(201);
         const result = ankiImportResultSchema.strict().parse(res.body);
         expect(result.decks.map((d) => [d.title, d.subtitle, d.student_id, d.card_count, d.is_imported])).toEqual([
-          ['Animals', 'Spanish::Animals', student, 3, false],
+          ['Spanish › Animals', null, student, 3, false],
           ['Food', null, student, 2, false],
         ]);
         expect(result).toMatchObject({
           cards: 5,
           pictures: 2,
+          // The dog's sound became its Spanish audio; the bird's is longer than a recording may be.
+          sounds: 1,
           // "bread" has only a (missing) picture as its Spanish; milk's picture is a text file.
           skipped: {
-            notes: { cloze: 1, unsupported: 1, unmapped: 0, blank: 1, too_long: 0 },
+            notes: { cloze: 1, unsupported: 1, unmapped: 0, blank: 1, too_long: 0, deck_not_selected: 0 },
+            decks: [],
             sounds: 1,
             pictures: 1,
           },
@@ -124,16 +135,28 @@ describe('POST /api/imports/anki', () => {
         const animals = (await a.get(`/api/decks/${result.decks[0]!.id}`)).body.cards;
         const food = (await a.get(`/api/decks/${result.decks[1]!.id}`)).body.cards;
         const text = (cards: Record<string, unknown>[]) =>
-          cards.map((c) => [c.en, c.es, c.en_pronunciation, c.es_pronunciation, Boolean(c.front_image_key)]);
+          cards.map((c) => [
+            c.en,
+            c.es,
+            c.en_pronunciation,
+            c.es_pronunciation,
+            Boolean(c.front_image_key),
+            Boolean(c.en_audio_key),
+            Boolean(c.es_audio_key),
+          ]);
         expect(text(animals)).toEqual([
-          ['cat', 'el gato', null, 'ehl GAH-toh', true],
-          ['dog', 'el perro', null, null, false],
-          ['bird & nest', 'el pájaro', null, null, false],
+          ['cat', 'el gato', null, 'ehl GAH-toh', true, false, false],
+          ['dog', 'el perro', null, null, false, false, true],
+          ['bird & nest', 'el pájaro', null, null, false, false, false],
         ]);
         expect(text(food)).toEqual([
-          ['apple', 'la manzana', null, 'lah mahn-SAH-nah', true],
-          ['milk', 'la leche', null, null, false],
+          ['apple', 'la manzana', null, 'lah mahn-SAH-nah', true, false, false],
+          ['milk', 'la leche', null, null, false, false, false],
         ]);
+        // The sound went through the audio pipeline: MP3, served to its owner only.
+        const audio = await a.request('GET', `/api/audio/${animals[1].es_audio_key as string}`);
+        expect([audio.status, audio.headers.get('content-type')]).toEqual([200, 'audio/mpeg']);
+        expect((await b.get(`/api/audio/${animals[1].es_audio_key as string}`)).status).toBe(404);
         // The picture was re-encoded: WebP, no camera metadata, served to its owner only.
         const key = animals[0].front_image_key as string;
         expect(animals[0].back_image_key).toBe(key);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import {
   ANKI_FIELD_HTML_MAX,
+  AUDIO_MAX_BYTES,
   ANKI_MEDIA_FILES_MAX,
   ANKI_METADATA_MAX_BYTES,
   ANKI_SAMPLE_NOTES,
@@ -15,7 +16,8 @@ import { ApiError } from '../../http/errors';
 import { readCollection, type AnkiCollection } from './anki-collection';
 import { openPackage, packageErrors, type PackageFiles } from './anki-package';
 import { decodeMediaEntries, decodeMeta } from './anki-proto';
-import { proposeMapping, readField, type FieldContent } from './anki-text';
+import { proposeMapping, type FieldSamples } from './anki-mapping';
+import { deckTitle, readField, type FieldContent } from './anki-text';
 
 type Format = AnkiPreview['format'];
 const COLLECTION_FILE: Record<Format, string> = {
@@ -30,12 +32,17 @@ const STALE_TEMP_MS = 60 * 60 * 1000;
 export interface AnkiPackage {
   format: Format;
   collection: AnkiCollection;
-  /** The bytes of a media file by its name; null when the package lacks it or it is larger than a picture may be. */
-  media(name: string): Promise<Buffer | null>;
+  /** The bytes of a media file by its name; null when the package lacks it or it is larger than `max` (a picture's limit). */
+  media(name: string, max?: number): Promise<Buffer | null>;
+  /** A media file's size as the package declares it; null when the package lacks it. */
+  mediaSize(name: string): number | null;
   close(): void;
 }
 
-/** Which collection file to read, as Anki decides it (rslib import_export/package/meta.rs). */
+/**
+ * Which collection file to read, as Anki decides it (rslib import_export/package/meta.rs): the
+ * `meta` file names the version; without one, the newest collection the package holds.
+ */
 async function formatOf(files: PackageFiles): Promise<Format> {
   if (files.has('meta')) {
     let version: number;
@@ -49,7 +56,7 @@ async function formatOf(files: PackageFiles): Promise<Format> {
     if (!format) throw packageErrors.unknownSchema(`Anki package version ${version} is not supported`);
     return format;
   }
-  return files.has('collection.anki21') ? 'anki21' : 'anki2';
+  return (['anki21b', 'anki21', 'anki2'] as const).find((f) => files.has(COLLECTION_FILE[f])) ?? 'anki2';
 }
 
 const legacyMediaMap = z.record(z.string().regex(/^[0-9]{1,9}$/), z.string());
@@ -108,12 +115,17 @@ export async function openAnkiPackage(bytes: Buffer, tempRoot: string): Promise<
     return {
       format,
       collection,
-      async media(mediaName) {
+      mediaSize(mediaName) {
         const entry = media.get(mediaName);
-        if (entry === undefined || !files.has(entry) || files.size(entry) > IMAGE_MAX_BYTES) return null;
+        return entry === undefined || !files.has(entry) ? null : files.size(entry);
+      },
+      async media(mediaName, max = IMAGE_MAX_BYTES) {
+        const entry = media.get(mediaName);
+        if (entry === undefined || !files.has(entry)) return null;
         try {
           // Current packages zstd-compress each media file (colpkg/export.rs MediaCopier); older ones store it as is.
-          return await files.readAll(entry, { zstd: 'auto', max: IMAGE_MAX_BYTES });
+          // (The declared size of a zstd file is its packed size: the limit is checked again as it inflates.)
+          return await files.readAll(entry, { zstd: 'auto', max });
         } catch (err) {
           if (err instanceof ApiError && err.code === 'file_too_large') return null;
           throw err;
@@ -132,25 +144,56 @@ function readNote(fields: string[]): (FieldContent | null)[] {
   return fields.map((html) => (html.length > ANKI_FIELD_HTML_MAX ? null : readField(html)));
 }
 
-/** What the dry run shows: decks, note types with samples, a proposed mapping, media counts. */
-export function previewOf(pkg: AnkiPackage): AnkiPreview {
-  const { collection } = pkg;
-  const perType = new Map<string, { notes: number; samples: AnkiPreview['note_types'][number]['samples'] }>();
+/** How many notes of each note type are read to guess its mapping from their content. */
+const MAPPING_SAMPLE_NOTES = 50;
+
+/** The Anki deck id a note goes to (its first card's home deck; the default deck for an orphan note). */
+const deckOf = (note: AnkiCollection['notes'][number]) => note.deck ?? '1';
+
+/** The decks of the package that hold notes: our title, Anki's name, count, and whether their description reads. */
+function decksOf(collection: AnkiCollection): AnkiPreview['decks'] {
   const perDeck = new Map<string, number>();
+  for (const note of collection.notes) perDeck.set(deckOf(note), (perDeck.get(deckOf(note)) ?? 0) + 1);
+  return [...perDeck].map(([id, notes]) => {
+    const name = collection.decks.get(id);
+    return name === undefined
+      ? { id, name: `Deck ${id}`, anki_name: '', notes, readable: false }
+      : { id, name: deckTitle(name), anki_name: name, notes, readable: true };
+  });
+}
+
+/** What the dry run shows: decks, note types with samples, a proposed mapping, media counts. */
+export function previewOf(pkg: AnkiPackage, remembered: AnkiMapping = {}): AnkiPreview {
+  const { collection } = pkg;
+  const perType = new Map<
+    string,
+    { notes: number; samples: AnkiPreview['note_types'][number]['samples']; fields: FieldSamples[] }
+  >();
   let pictures = 0;
-  let sounds = 0;
+  const sounds = new Set<string>();
+  let soundRefs = 0;
   for (const note of collection.notes) {
     const type = collection.noteTypes.get(note.noteType);
     if (!type) continue;
-    const stats = perType.get(type.id) ?? { notes: 0, samples: [] };
+    const stats = perType.get(type.id) ?? {
+      notes: 0,
+      samples: [],
+      fields: type.fields.map(() => ({ texts: [], sounds: 0 })),
+    };
     perType.set(type.id, stats);
     stats.notes += 1;
-    if (note.deck) perDeck.set(note.deck, (perDeck.get(note.deck) ?? 0) + 1);
     const content = readNote(note.fields);
     const picture = content.flatMap((f) => f?.pictures ?? [])[0]?.[0] ?? null;
     const noteSounds = content.reduce((n, f) => n + (f?.sounds.length ?? 0), 0);
     if (picture) pictures += 1;
-    sounds += noteSounds;
+    soundRefs += noteSounds;
+    for (const f of content) for (const name of f?.sounds ?? []) sounds.add(name);
+    if (stats.notes <= MAPPING_SAMPLE_NOTES) {
+      stats.fields.forEach((f, i) => {
+        f.texts.push(content[i]?.text ?? '');
+        if (content[i]?.sounds.length) f.sounds += 1;
+      });
+    }
     if (stats.samples.length < ANKI_SAMPLE_NOTES) {
       const fields = type.fields.map((_, i) => (content[i]?.text ?? '').slice(0, CARD_TEXT_MAX));
       stats.samples.push({ fields, picture, sounds: noteSounds });
@@ -158,14 +201,28 @@ export function previewOf(pkg: AnkiPackage): AnkiPreview {
   }
   const noteTypes = [...collection.noteTypes.values()].filter((t) => perType.has(t.id));
   const proposed: AnkiMapping = {};
+  const rememberedIds: string[] = [];
   for (const t of noteTypes) {
-    const guess = t.cloze ? undefined : proposeMapping(t.fields);
+    if (t.cloze) continue;
+    const last = remembered[t.id];
+    if (last && Object.values(last).every((i) => typeof i !== 'number' || i < t.fields.length)) {
+      proposed[t.id] = last;
+      rememberedIds.push(t.id);
+      continue;
+    }
+    const guess = proposeMapping(t.fields, perType.get(t.id)!.fields);
     if (guess) proposed[t.id] = guess;
+  }
+  const soundsSkipped: AnkiPreview['media']['sounds_skipped'] = [];
+  for (const name of sounds) {
+    const size = pkg.mediaSize(name);
+    if (size === null) soundsSkipped.push({ name, reason: 'missing' });
+    else if (size > AUDIO_MAX_BYTES) soundsSkipped.push({ name, reason: 'too_large' });
   }
   return {
     format: pkg.format,
     notes: collection.notes.length,
-    decks: [...perDeck].map(([id, notes]) => ({ id, name: collection.decks.get(id) ?? id, notes })),
+    decks: decksOf(collection),
     note_types: noteTypes.map((t) => ({
       id: t.id,
       name: t.name,
@@ -176,7 +233,8 @@ export function previewOf(pkg: AnkiPackage): AnkiPreview {
       samples: perType.get(t.id)!.samples,
     })),
     proposed_mapping: proposed,
-    media: { pictures, sounds },
+    remembered: rememberedIds,
+    media: { pictures, sounds: soundRefs, sounds_skipped: soundsSkipped },
   };
 }
 
@@ -187,12 +245,26 @@ export interface PlannedCard {
   es_pronunciation: string | null;
   /** Media names to try for the card's picture (the note's first picture). */
   picture: string[] | null;
-  sounds: string[];
+  /** The sound of each side, as the mapping says: from the side's own field, else its audio field. */
+  en_sound: string | null;
+  es_sound: string | null;
+  /** Sounds of the note that go to neither side. */
+  other_sounds: number;
 }
 export interface ImportPlan {
-  /** Anki deck id → its name and cards, in the order of the package's notes. */
+  /** Anki deck id → its title here and cards, in the order of the package's notes. */
   decks: Map<string, { name: string; cards: PlannedCard[] }>;
-  skipped: { cloze: number; unsupported: number; unmapped: number; blank: number; too_long: number };
+  skipped: {
+    cloze: number;
+    unsupported: number;
+    unmapped: number;
+    blank: number;
+    too_long: number;
+    deck_not_selected: number;
+    unreadable_deck: number;
+  };
+  /** Titles of the decks skipped because their description does not read. */
+  unreadableDecks: string[];
 }
 
 const mappingError = (field: string, message: string) =>
@@ -212,14 +284,55 @@ function checkMapping(collection: AnkiCollection, mapping: AnkiMapping): void {
   }
 }
 
-/** Turns the notes into the cards to make, per deck, by the mapping; counts what cannot become a card. */
-export function planImport(collection: AnkiCollection, mapping: AnkiMapping): ImportPlan {
+/** Checks that the deck selection names decks the package holds notes in. */
+function checkDecks(collection: AnkiCollection, selected: string[] | undefined): Set<string> | undefined {
+  if (selected === undefined) return undefined;
+  const present = new Set(collection.notes.map(deckOf));
+  selected.forEach((id, i) => {
+    if (!present.has(id)) {
+      throw new ApiError(400, 'invalid_input', 'Invalid input: decks', [
+        { field: `decks.${i}`, code: 'custom', message: 'No such deck in the package' },
+      ]);
+    }
+  });
+  return new Set(selected);
+}
+
+/** The sounds a note's mapped fields give each side: the side's own field first, then its audio field. */
+function soundsOf(content: (FieldContent | null)[], m: AnkiFieldMapping) {
+  const of = (i: number | null | undefined) => (i === null || i === undefined ? [] : (content[i]?.sounds ?? []));
+  const en = [...of(m.en), ...of(m.en_audio)];
+  const es = [...of(m.es), ...of(m.es_audio)];
+  const all = content.reduce((n, f) => n + (f?.sounds.length ?? 0), 0);
+  const used = (en.length ? 1 : 0) + (es.length ? 1 : 0);
+  return { en: en[0] ?? null, es: es[0] ?? null, other: all - used };
+}
+
+/**
+ * Turns the notes into the cards to make, per deck, by the mapping; counts what cannot become a
+ * card. `selectedDecks`: the Anki deck ids to import (all readable decks when undefined).
+ */
+export function planImport(collection: AnkiCollection, mapping: AnkiMapping, selectedDecks?: string[]): ImportPlan {
   checkMapping(collection, mapping);
+  const selected = checkDecks(collection, selectedDecks);
   const plan: ImportPlan = {
     decks: new Map(),
-    skipped: { cloze: 0, unsupported: 0, unmapped: 0, blank: 0, too_long: 0 },
+    skipped: { cloze: 0, unsupported: 0, unmapped: 0, blank: 0, too_long: 0, deck_not_selected: 0, unreadable_deck: 0 },
+    unreadableDecks: [],
   };
+  const unreadable = new Set<string>();
   for (const note of collection.notes) {
+    const deckId = deckOf(note);
+    const deckName = collection.decks.get(deckId);
+    if (deckName === undefined) {
+      plan.skipped.unreadable_deck += 1;
+      unreadable.add(deckId);
+      continue;
+    }
+    if (selected && !selected.has(deckId)) {
+      plan.skipped.deck_not_selected += 1;
+      continue;
+    }
     const type = collection.noteTypes.get(note.noteType);
     const m: AnkiFieldMapping | undefined =
       type && !type.cloze && Object.hasOwn(mapping, type.id) ? mapping[type.id] : undefined;
@@ -248,17 +361,20 @@ export function planImport(collection: AnkiCollection, mapping: AnkiMapping): Im
       plan.skipped.too_long += 1;
       continue;
     }
-    const deckId = note.deck ?? '1';
-    const deck = plan.decks.get(deckId) ?? { name: collection.decks.get(deckId) ?? 'Anki', cards: [] };
+    const deck = plan.decks.get(deckId) ?? { name: deckTitle(deckName), cards: [] };
     plan.decks.set(deckId, deck);
+    const sounds = soundsOf(content, m);
     deck.cards.push({
       en: texts.en,
       es: texts.es,
       en_pronunciation: texts.enP || null,
       es_pronunciation: texts.esP || null,
       picture: content.flatMap((f) => f?.pictures ?? [])[0] ?? null,
-      sounds: content.flatMap((f) => f?.sounds ?? []),
+      en_sound: sounds.en,
+      es_sound: sounds.es,
+      other_sounds: sounds.other,
     });
   }
+  plan.unreadableDecks = [...unreadable].map((id) => `Deck ${id}`);
   return plan;
 }

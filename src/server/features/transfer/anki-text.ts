@@ -1,5 +1,5 @@
 import { compile } from 'html-to-text';
-import type { AnkiFieldMapping } from '@shared/schemas/transfer';
+import { DECK_TITLE_MAX } from '@shared/constants';
 
 /** Anki's sound reference in a field's text: `[sound:file.mp3]`. */
 const SOUND = /\[sound:([^\]]+)\]/g;
@@ -65,60 +65,22 @@ export function textToField(text: string): string {
   return text.replace(/[&<>"]/g, (c) => escapes[c]!).replace(/\r?\n/g, '<br>');
 }
 
-type Role = 'en' | 'es' | 'en_pronunciation' | 'es_pronunciation' | 'front' | 'back' | null;
-
-/** What a field's name suggests it holds. */
-function roleOf(name: string): Role {
-  const n = name
-    .trim()
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
-  const english = /\b(english|ingles|en)\b/.test(n);
-  const spanish = /\b(spanish|espanol|castellano|es)\b/.test(n);
-  if (/pronunciation|pronunciacion|ipa|phonetic|fonetica/.test(n)) {
-    if (english) return 'en_pronunciation';
-    if (spanish) return 'es_pronunciation';
-    return null;
-  }
-  if (english) return 'en';
-  if (spanish) return 'es';
-  if (/^(front|word|term|question|vocab|vocabulary|expression|palabra)$/.test(n)) return 'front';
-  if (/^(back|meaning|definition|translation|answer|traduccion|significado)$/.test(n)) return 'back';
-  return null;
-}
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 /**
- * A mapping guessed from field names: "English"/"Spanish" (or "Inglés"/"Español") first, then
- * "Front"/"Back" and their kin, else the first two fields; pronunciations only when the name says
- * which language. Undefined for a note type with fewer than two fields.
+ * An Anki deck name ("Parent::Child", HTML entities and all) as one of our deck titles:
+ * `Parent › Child`, entities decoded, cut on a character boundary within DECK_TITLE_MAX.
  */
-export function proposeMapping(fields: string[]): AnkiFieldMapping | undefined {
-  if (fields.length < 2) return undefined;
-  const roles = fields.map(roleOf);
-  const taken = new Set<number>();
-  const pick = (...wanted: Role[]) => {
-    for (const role of wanted) {
-      const i = roles.findIndex((r, at) => r === role && !taken.has(at));
-      if (i >= 0) {
-        taken.add(i);
-        return i;
-      }
-    }
-    return undefined;
-  };
-  const firstFree = () => {
-    const i = fields.findIndex((_, at) => !taken.has(at) && roles[at] === null);
-    const any = i >= 0 ? i : fields.findIndex((_, at) => !taken.has(at));
-    taken.add(any);
-    return any;
-  };
-  const en = pick('en', 'front') ?? firstFree();
-  const es = pick('es', 'back') ?? firstFree();
-  return {
-    en,
-    es,
-    en_pronunciation: pick('en_pronunciation') ?? null,
-    es_pronunciation: pick('es_pronunciation') ?? null,
-  };
+export function deckTitle(ankiName: string): string {
+  const parts = ankiName
+    .split('::')
+    .map((part) => readField(part).text.replace(/\n/g, ' ').trim())
+    .filter(Boolean);
+  const full = parts.join(' › ');
+  let title = '';
+  for (const { segment } of graphemes.segment(full)) {
+    if (title.length + segment.length > DECK_TITLE_MAX) break;
+    title += segment;
+  }
+  return title.trim() || 'Anki deck';
 }

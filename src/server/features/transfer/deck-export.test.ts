@@ -136,7 +136,16 @@ describe('GET /api/decks/{id}/export', () => {
         expect(res.status, res.text).toBe(201);
         expect(res.body.decks.map((d: { title: string }) => d.title)).toEqual(['Año/Animals: día']);
         expect(res.body.skipped).toEqual({
-          notes: { cloze: 0, unsupported: 0, unmapped: 0, blank: 0, too_long: 0 },
+          notes: {
+            cloze: 0,
+            unsupported: 0,
+            unmapped: 0,
+            blank: 0,
+            too_long: 0,
+            deck_not_selected: 0,
+            unreadable_deck: 0,
+          },
+          decks: [],
           sounds: 0,
           pictures: 0,
         });

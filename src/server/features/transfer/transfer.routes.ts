@@ -77,7 +77,12 @@ const ankiRoute = createRoute({
               mapping: {
                 type: 'string',
                 description:
-                  'JSON: {"<note type id>": {"en": 0, "es": 1, "en_pronunciation": null, "es_pronunciation": 2}}',
+                  'JSON: {"<note type id>": {"en": 0, "es": 1, "en_pronunciation": null, "es_pronunciation": 2, ' +
+                  '"en_audio": null, "es_audio": 3}}',
+              },
+              decks: {
+                type: 'string',
+                description: 'JSON array of the Anki deck ids to import (as the dry run lists them); absent: all',
               },
             },
           },
@@ -102,7 +107,7 @@ async function readAnkiForm(c: Context) {
   }
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
-  const { dry_run: dryRun, student_id: studentId, mapping } = parseInput(ankiImportFieldsSchema, fields);
+  const { dry_run: dryRun, student_id: studentId, mapping, decks } = parseInput(ankiImportFieldsSchema, fields);
   const file = body.file;
   if (!(file instanceof File) || file.size === 0) {
     throw new ApiError(400, 'invalid_input', 'Invalid input: file', [
@@ -110,7 +115,7 @@ async function readAnkiForm(c: Context) {
     ]);
   }
   if (file.size > ANKI_PACKAGE_MAX_BYTES) throw packageErrors.tooLarge();
-  return { bytes: Buffer.from(await file.arrayBuffer()), dryRun, studentId, mapping };
+  return { bytes: Buffer.from(await file.arrayBuffer()), dryRun, studentId, mapping, decks };
 }
 
 /** Bringing cards in (bulk rows, Anki packages) and taking decks out (CSV, .apkg). */
@@ -137,7 +142,7 @@ export function transferRoutes(deps: AppDeps) {
   r.openapi(ankiRoute, async (c) => {
     const { dryRun, ...upload } = await readAnkiForm(c);
     const familyId = currentUser(c).familyId;
-    if (dryRun) return c.json(await service.previewAnki(upload.bytes), 200);
+    if (dryRun) return c.json(await service.previewAnki(familyId, upload.bytes), 200);
     return c.json(await service.importAnki(familyId, upload), 201);
   });
 

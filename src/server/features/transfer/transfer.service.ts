@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import Papa from 'papaparse';
-import { ANKI_DECKS_MAX, DECK_COLORS, DECK_SUBTITLE_MAX, DECK_TITLE_MAX } from '@shared/constants';
+import { ANKI_DECKS_MAX, AUDIO_MAX_BYTES, DECK_COLORS } from '@shared/constants';
 import type { Deck } from '@shared/schemas/deck';
 import {
+  ankiDeckSelectionSchema,
+  ankiFieldMappingSchema,
   ankiMappingSchema,
   CSV_COLUMNS,
   type AnkiImportResult,
@@ -14,10 +16,10 @@ import {
 import type { z } from 'zod';
 import type { cardFieldsSchema } from '@shared/schemas/card';
 import type { AppDeps } from '../../context';
-import type { DbHandle } from '../../db/schema';
 import { inTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, fieldErrors, forbidden, notFound } from '../../http/errors';
 import * as access from '../access/access.repository';
+import { encodeAudio, saveAudio, type StoredAudio } from '../audio/audio.service';
 import { addCards, cardsOfDeck, followNewCards } from '../cards/cards.service';
 import type { NewCard } from '../cards/cards.repository';
 import { findDeck, insertDeck, toDeckJson } from '../decks/decks.service';
@@ -28,31 +30,20 @@ import {
   savePicture,
   type StoredPicture,
 } from '../images/images.service';
+import type { AnkiCollection } from './anki-collection';
 import { openAnkiPackage, planImport, previewOf, type AnkiPackage, type PlannedCard } from './anki-import';
+import * as mappings from './anki-mappings.repository';
 import { writeApkg } from './anki-writer';
 
 type CardFields = z.output<typeof cardFieldsSchema>;
-
-/**
- * The card-audio hook. The recorded-audio feature (being built alongside) sets `importer` to keep a
- * note's first sound with its card: `prepare` runs before the transaction (read, check, encode),
- * `save` inside it, and `columns` are set on the card. While it is null every sound is counted in
- * `skipped.sounds`.
- */
-export const ankiSounds: { importer: SoundImporter | null } = { importer: null };
-export interface SoundImporter {
-  prepare(userId: number, name: string, bytes: Buffer): Promise<PreparedSound | null>;
-}
-export interface PreparedSound {
-  columns: Partial<NewCard>;
-  save(trx: DbHandle, now: string): Promise<void>;
-}
 
 export interface AnkiUpload {
   bytes: Buffer;
   studentId: number | undefined;
   /** The `mapping` form field as sent (JSON text); required unless a dry run. */
   mapping: string | undefined;
+  /** The `decks` form field as sent (JSON array of Anki deck ids); undefined imports every deck. */
+  decks: string | undefined;
 }
 
 export interface DeckFile {
@@ -92,6 +83,32 @@ function parseMapping(text: string | undefined): AnkiMapping {
   return result.data;
 }
 
+/** The `decks` form field: the Anki deck ids to import, or undefined for all. */
+function parseDecks(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  const invalid = (field: string, message: string) =>
+    new ApiError(400, 'invalid_input', 'Invalid input: decks', [{ field, code: 'custom', message }]);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw invalid('decks', 'Not JSON');
+  }
+  const result = ankiDeckSelectionSchema.safeParse(json);
+  if (!result.success) {
+    const [first] = fieldErrors(result.error);
+    throw invalid(`decks.${first?.field ?? ''}`.replace(/\.(\(body\))?$/, ''), first?.message ?? 'Invalid');
+  }
+  return result.data;
+}
+
+/** A note type's key among a family's remembered mappings: the same name and fields, in any package. */
+function noteTypeKey(type: { name: string; fields: string[] }): string {
+  return createHash('sha256')
+    .update(JSON.stringify([type.name, type.fields]))
+    .digest('hex');
+}
+
 /** A file name safe in any Content-Disposition and file system: ASCII letters, digits and dashes. */
 export function safeFileName(title: string, extension: string): string {
   const base = title
@@ -102,16 +119,6 @@ export function safeFileName(title: string, extension: string): string {
     .slice(0, 60)
     .toLowerCase();
   return `${base || 'deck'}.${extension}`;
-}
-
-/** The deck's title and the nesting above it ("Parent::Child" gives "Child", subtitle "Parent::Child"). */
-function deckNames(ankiName: string): { title: string; subtitle: string | null } {
-  const parts = ankiName
-    .split('::')
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const title = (parts.at(-1) ?? '').slice(0, DECK_TITLE_MAX).trim() || 'Anki deck';
-  return { title, subtitle: parts.length > 1 ? parts.join('::').slice(0, DECK_SUBTITLE_MAX) : null };
 }
 
 /** Bringing cards in (pasted rows, Anki packages) and taking a deck out (CSV, Anki package). */
@@ -153,28 +160,54 @@ export function transferService(deps: AppDeps) {
     return pictures;
   }
 
-  /** Each card's first sound through the audio hook, when there is one. */
-  async function prepareSounds(userId: number, pkg: AnkiPackage, cards: PlannedCard[]) {
-    const sounds = new Map<PlannedCard, PreparedSound>();
-    const importer = ankiSounds.importer;
-    if (!importer) return sounds;
-    for (const card of cards) {
-      const name = card.sounds[0];
-      const bytes = name ? await pkg.media(name) : null;
-      const prepared = name && bytes ? await importer.prepare(userId, name, bytes) : null;
-      if (prepared) sounds.set(card, prepared);
+  /**
+   * Each distinct sound of the cards, by name, through the audio pipeline (checked by content,
+   * re-encoded, within its length and size limits); null for one missing, too large or long, or
+   * not a sound: the card is made without it.
+   */
+  async function encodeSounds(familyId: number, pkg: AnkiPackage, cards: PlannedCard[]) {
+    const sounds = new Map<string, StoredAudio | null>();
+    for (const name of cards.flatMap((c) => [c.en_sound, c.es_sound])) {
+      if (!name || sounds.has(name)) continue;
+      const bytes = await pkg.media(name, AUDIO_MAX_BYTES);
+      const audio = bytes
+        ? await encodeAudio(familyId, bytes).catch((err: unknown) => {
+            if (err instanceof ApiError) return null;
+            throw err;
+          })
+        : null;
+      sounds.set(name, audio);
     }
     return sounds;
   }
 
-  async function importPackage(userId: number, pkg: AnkiPackage, studentId: number | null, mapping: AnkiMapping) {
-    const plan = planImport(pkg.collection, mapping);
+  /** The family's remembered mappings for the package's note types, by their ids in the package. */
+  async function rememberedMappings(familyId: number, collection: AnkiCollection): Promise<AnkiMapping> {
+    const types = [...collection.noteTypes.values()].filter((t) => !t.cloze);
+    const found = await mappings.find(db, familyId, types.map(noteTypeKey));
+    const out: AnkiMapping = {};
+    for (const t of types) {
+      const text = found.get(noteTypeKey(t));
+      const parsed = text ? ankiFieldMappingSchema.safeParse(JSON.parse(text)) : undefined;
+      if (parsed?.success) out[t.id] = parsed.data;
+    }
+    return out;
+  }
+
+  async function importPackage(
+    userId: number,
+    pkg: AnkiPackage,
+    studentId: number | null,
+    mapping: AnkiMapping,
+    selectedDecks: string[] | undefined,
+  ) {
+    const plan = planImport(pkg.collection, mapping, selectedDecks);
     if (plan.decks.size > ANKI_DECKS_MAX) {
       throw new ApiError(413, 'too_many_decks', `The package would make more than ${ANKI_DECKS_MAX} decks`);
     }
     const all = [...plan.decks.values()].flatMap((d) => d.cards);
     const pictures = await encodePictures(userId, pkg, all);
-    const sounds = await prepareSounds(userId, pkg, all);
+    const sounds = await encodeSounds(userId, pkg, all);
     const at = now();
     const decks = await inUserTransaction(deps.db, userId, async (trx) => {
       if (studentId !== null && !(await access.studentOwned(trx, userId, studentId))) throw studentNotFound();
@@ -183,7 +216,11 @@ export function transferService(deps: AppDeps) {
         // A picture reused by key may have been deleted since it was found.
         else if (picture && !(await findPicture(trx, userId, picture.key))) pictures.set(name, null);
       }
-      for (const sound of sounds.values()) await sound.save(trx, at);
+      for (const sound of sounds.values()) if (sound) await saveAudio(trx, userId, sound, at);
+      for (const [id, m] of Object.entries(mapping)) {
+        const type = pkg.collection.noteTypes.get(id);
+        if (type) await mappings.save(trx, userId, noteTypeKey(type), JSON.stringify(m), at);
+      }
       const made: Deck[] = [];
       let colour = 0;
       for (const { name, cards } of plan.decks.values()) {
@@ -191,7 +228,8 @@ export function transferService(deps: AppDeps) {
           trx,
           userId,
           {
-            ...deckNames(name),
+            title: name,
+            subtitle: null,
             student_id: studentId,
             color: DECK_COLORS[colour++ % DECK_COLORS.length]!,
             is_imported: 0,
@@ -208,7 +246,8 @@ export function transferService(deps: AppDeps) {
             es_pronunciation: c.es_pronunciation,
             front_image_key: key,
             back_image_key: key,
-            ...sounds.get(c)?.columns,
+            en_audio_key: (c.en_sound && sounds.get(c.en_sound)?.key) ?? null,
+            es_audio_key: (c.es_sound && sounds.get(c.es_sound)?.key) ?? null,
           };
         });
         await addCards(trx, deckId, rows, at);
@@ -216,13 +255,18 @@ export function transferService(deps: AppDeps) {
       }
       return made;
     });
+    const audible = (name: string | null) => (name && sounds.get(name) ? 1 : 0);
+    const placed = all.reduce((n, c) => n + audible(c.en_sound) + audible(c.es_sound), 0);
+    const referenced = all.reduce((n, c) => n + (c.en_sound ? 1 : 0) + (c.es_sound ? 1 : 0) + c.other_sounds, 0);
     return {
       decks,
       cards: all.length,
       pictures: [...pictures.values()].filter(Boolean).length,
+      sounds: placed,
       skipped: {
         notes: plan.skipped,
-        sounds: all.reduce((n, c) => n + c.sounds.length, 0) - sounds.size,
+        decks: plan.unreadableDecks,
+        sounds: referenced - placed,
         pictures: all.filter((c) => c.picture && !pictures.get(c.picture[0]!)).length,
       },
     };
@@ -285,10 +329,10 @@ export function transferService(deps: AppDeps) {
     },
 
     /** A dry run: what an .apkg holds and a proposed mapping; nothing is stored. */
-    async previewAnki(bytes: Buffer): Promise<AnkiPreview> {
+    async previewAnki(familyId: number, bytes: Buffer): Promise<AnkiPreview> {
       const pkg = await openAnkiPackage(bytes, tempRoot);
       try {
-        return previewOf(pkg);
+        return previewOf(pkg, await rememberedMappings(familyId, pkg.collection));
       } finally {
         pkg.close();
       }
@@ -297,11 +341,12 @@ export function transferService(deps: AppDeps) {
     /** Makes one deck per Anki deck (for the student, or shared) and one card per mapped note, in one transaction. */
     async importAnki(userId: number, upload: AnkiUpload): Promise<AnkiImportResult> {
       const mapping = parseMapping(upload.mapping);
+      const selectedDecks = parseDecks(upload.decks);
       const studentId = upload.studentId ?? null;
       if (studentId !== null && !(await access.studentOwned(db, userId, studentId))) throw studentNotFound();
       const pkg = await openAnkiPackage(upload.bytes, tempRoot);
       try {
-        return await importPackage(userId, pkg, studentId, mapping);
+        return await importPackage(userId, pkg, studentId, mapping, selectedDecks);
       } finally {
         pkg.close();
       }

@@ -86,11 +86,23 @@ export function useAnkiPreview() {
 /** POST /api/imports/anki: one deck per Anki deck, for the student (shared when null). */
 export function useAnkiImport(refreshDecks: RefreshDecks) {
   return useMutation({
-    mutationFn: ({ file, studentId, mapping }: { file: File; studentId: number | null; mapping: AnkiMapping }) =>
+    mutationFn: ({
+      file,
+      studentId,
+      mapping,
+      decks,
+    }: {
+      file: File;
+      studentId: number | null;
+      mapping: AnkiMapping;
+      /** The Anki deck ids to import (every readable one when undefined). */
+      decks?: string[];
+    }) =>
       apiFetch<AnkiImportResult>('/api/imports/anki', {
         form: packageForm(file, {
           dry_run: 'false',
           mapping: JSON.stringify(mapping),
+          ...(decks === undefined ? {} : { decks: JSON.stringify(decks) }),
           ...(studentId === null ? {} : { student_id: String(studentId) }),
         }),
       }),

@@ -83,7 +83,7 @@ export function AnkiImportDialog({ open, onOpenChange, studentId, studentName, r
     preview.reset();
     run.reset();
   };
-  const submit = (mapping: AnkiMapping) => file && run.mutate({ file, studentId, mapping });
+  const submit = (mapping: AnkiMapping, decks: string[]) => file && run.mutate({ file, studentId, mapping, decks });
 
   const error = localError ?? (preview.error ? errorOf(preview.error) : null);
   let body;
@@ -148,7 +148,7 @@ function AnkiResult({ result, onClose }: { result: AnkiImportResult; onClose: ()
   const { t, i18n } = useTranslation();
   const ids = useId();
   const notes = Object.entries(result.skipped.notes).filter(([, count]) => count > 0);
-  const { sounds, pictures } = result.skipped;
+  const { sounds, pictures, decks: unreadable } = result.skipped;
   return (
     <div className={styles.form}>
       <p role="status" className={styles.status}>
@@ -160,6 +160,7 @@ function AnkiResult({ result, onClose }: { result: AnkiImportResult; onClose: ()
             ['decks', result.decks.length],
             ['cards', result.cards],
             ['pictures', result.pictures],
+            ['sounds', result.sounds],
           ] as const
         ).map(([key, value]) => (
           <div key={key}>
@@ -185,13 +186,14 @@ function AnkiResult({ result, onClose }: { result: AnkiImportResult; onClose: ()
       )}
       <section className={styles.section} aria-labelledby={`${ids}-skipped`}>
         <h3 id={`${ids}-skipped`}>{t('transfer.anki.skipped')}</h3>
-        {notes.length === 0 && sounds === 0 && pictures === 0 ? (
+        {notes.length === 0 && sounds === 0 && pictures === 0 && unreadable.length === 0 ? (
           <p className={styles.warning}>{t('transfer.anki.nothingSkipped')}</p>
         ) : (
           <ul className={styles.list}>
             {notes.map(([reason, count]) => (
               <li key={reason}>{t(`transfer.anki.skippedNotes.${reason}`, { count })}</li>
             ))}
+            {unreadable.length > 0 && <li>{t('transfer.anki.skippedDecks', { names: unreadable.join(', ') })}</li>}
             {sounds > 0 && <li>{t('transfer.anki.skippedSounds', { count: sounds })}</li>}
             {pictures > 0 && <li>{t('transfer.anki.skippedPictures', { count: pictures })}</li>}
           </ul>

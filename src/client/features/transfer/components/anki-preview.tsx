@@ -9,13 +9,15 @@ import { CARD_FIELDS } from '../text-import';
 import styles from './transfer.module.css';
 
 type NoteType = AnkiPreview['note_types'][number];
+/** The fields whose sound becomes a side's audio (besides a sound in the side's own field). */
+const AUDIO_FIELDS = ['en_audio', 'es_audio'] as const;
 
 interface Props {
   preview: AnkiPreview;
   studentName: string | null;
   pending: boolean;
   error: string | null;
-  onSubmit: (mapping: AnkiMapping) => void;
+  onSubmit: (mapping: AnkiMapping, decks: string[]) => void;
   onRestart: () => void;
 }
 
@@ -29,7 +31,13 @@ export function AnkiPreviewStep({ preview, studentName, pending, error, onSubmit
     Object.fromEntries(
       importable.map((type) => [
         type.id,
-        { en_pronunciation: null, es_pronunciation: null, ...(preview.proposed_mapping[type.id] ?? { en: 0, es: 1 }) },
+        {
+          en_pronunciation: null,
+          es_pronunciation: null,
+          en_audio: null,
+          es_audio: null,
+          ...(preview.proposed_mapping[type.id] ?? { en: 0, es: 1 }),
+        },
       ]),
     ),
   );
@@ -37,17 +45,36 @@ export function AnkiPreviewStep({ preview, studentName, pending, error, onSubmit
     Object.fromEntries(importable.map((type) => [type.id, Object.hasOwn(preview.proposed_mapping, type.id)])),
   );
 
+  const readableDecks = preview.decks.filter((deck) => deck.readable);
+  const [decksOn, setDecksOn] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(readableDecks.map((deck) => [deck.id, true])),
+  );
+  const chosenDecks = readableDecks.filter((deck) => decksOn[deck.id]);
+  const deckShare = readableDecks.length
+    ? chosenDecks.reduce((sum, deck) => sum + deck.notes, 0) /
+      Math.max(
+        readableDecks.reduce((sum, deck) => sum + deck.notes, 0),
+        1,
+      )
+    : 0;
   const chosen = importable.filter((type) => included[type.id]);
   const invalid = chosen.some((type) => mapping[type.id]!.en === mapping[type.id]!.es);
   const notesOf = (types: NoteType[]) => types.reduce((sum, type) => sum + type.notes, 0);
-  const toImport = notesOf(chosen);
+  // Notes of each type are spread over the decks: the count to import is an estimate when decks are left out.
+  const toImport = Math.round(notesOf(chosen) * deckShare);
+  const decksLeftOut = readableDecks.filter((deck) => !decksOn[deck.id]).reduce((sum, deck) => sum + deck.notes, 0);
   const leftOut = [
     ['leftOutCloze', notesOf(preview.note_types.filter((type) => type.kind === 'cloze'))],
     ['leftOutUnsupported', notesOf(preview.note_types.filter((type) => type.kind !== 'cloze' && !type.importable))],
     ['leftOutUnmapped', notesOf(importable.filter((type) => !included[type.id]))],
+    ['leftOutDecks', decksLeftOut],
   ] as const;
 
-  const submit = () => onSubmit(Object.fromEntries(chosen.map((type) => [type.id, mapping[type.id]!])));
+  const submit = () =>
+    onSubmit(
+      Object.fromEntries(chosen.map((type) => [type.id, mapping[type.id]!])),
+      chosenDecks.map((deck) => deck.id),
+    );
 
   return (
     <div className={styles.form}>
@@ -76,11 +103,36 @@ export function AnkiPreviewStep({ preview, studentName, pending, error, onSubmit
           {studentName ? t('transfer.anki.forStudent', { name: studentName }) : t('transfer.anki.forAll')}
         </p>
         <ul className={styles.list}>
-          {preview.decks.map((deck) => (
-            <li key={deck.id}>{t('transfer.anki.deckNotes', { name: deck.name, count: deck.notes })}</li>
-          ))}
+          {preview.decks.map((deck) =>
+            deck.readable ? (
+              <li key={deck.id}>
+                <label className={styles.checkbox}>
+                  <input
+                    type="checkbox"
+                    checked={Boolean(decksOn[deck.id])}
+                    onChange={(e) => setDecksOn({ ...decksOn, [deck.id]: e.target.checked })}
+                  />
+                  {t('transfer.anki.deckInclude', { name: deck.name, count: deck.notes })}
+                </label>
+              </li>
+            ) : (
+              <li key={deck.id} className={styles.warning}>
+                {t('transfer.anki.deckUnreadable', { name: deck.name })}
+              </li>
+            ),
+          )}
         </ul>
       </section>
+      {preview.media.sounds_skipped.length > 0 && (
+        <section className={styles.section} aria-labelledby={`${ids}-sounds`}>
+          <h3 id={`${ids}-sounds`}>{t('transfer.anki.soundsSkipped')}</h3>
+          <ul className={styles.list}>
+            {preview.media.sounds_skipped.map((sound) => (
+              <li key={sound.name}>{t(`transfer.anki.soundSkipped.${sound.reason}`, { name: sound.name })}</li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section className={styles.section} aria-labelledby={`${ids}-types`}>
         <h3 id={`${ids}-types`}>{t('transfer.anki.noteTypes')}</h3>
@@ -88,6 +140,7 @@ export function AnkiPreviewStep({ preview, studentName, pending, error, onSubmit
           <NoteTypeBox
             key={type.id}
             type={type}
+            remembered={preview.remembered.includes(type.id)}
             mapping={type.importable && included[type.id] ? mapping[type.id]! : null}
             included={Boolean(included[type.id])}
             onInclude={(on) => setIncluded({ ...included, [type.id]: on })}
@@ -108,7 +161,11 @@ export function AnkiPreviewStep({ preview, studentName, pending, error, onSubmit
 
       {pending && <Spinner label={t('transfer.anki.importing')} />}
       {error && <Alert>{error}</Alert>}
-      {toImport === 0 && <p className={styles.error}>{t('transfer.anki.nothingToImport')}</p>}
+      {toImport === 0 && (
+        <p className={styles.error}>
+          {t(chosenDecks.length === 0 ? 'transfer.anki.nothingToImportDecks' : 'transfer.anki.nothingToImport')}
+        </p>
+      )}
       <div className={styles.footer}>
         <Button onClick={onRestart} disabled={pending}>
           {t('transfer.anki.another')}
@@ -123,6 +180,8 @@ export function AnkiPreviewStep({ preview, studentName, pending, error, onSubmit
 
 interface BoxProps {
   type: NoteType;
+  /** Whether the mapping shown first is the one the parent used last time. */
+  remembered: boolean;
   /** The mapping when the type is imported; null otherwise. */
   mapping: AnkiFieldMapping | null;
   included: boolean;
@@ -131,7 +190,7 @@ interface BoxProps {
 }
 
 /** One note type: its fields and sample notes, whether it is imported, and which field becomes what. */
-function NoteTypeBox({ type, mapping, included, onInclude, onMap }: BoxProps) {
+function NoteTypeBox({ type, remembered, mapping, included, onInclude, onMap }: BoxProps) {
   const { t } = useTranslation();
   const ids = useId();
   const roleOf = (index: number) => CARD_FIELDS.find((field) => mapping?.[field] === index);
@@ -152,9 +211,10 @@ function NoteTypeBox({ type, mapping, included, onInclude, onMap }: BoxProps) {
             <input type="checkbox" checked={included} onChange={(e) => onInclude(e.target.checked)} />
             {t('transfer.anki.include', { name: type.name })}
           </label>
+          {mapping && remembered && <p className={styles.hint}>{t('transfer.anki.remembered')}</p>}
           {mapping && (
             <div className={styles.mapping}>
-              {CARD_FIELDS.map((field) => {
+              {[...CARD_FIELDS, ...AUDIO_FIELDS].map((field) => {
                 const required = field === 'en' || field === 'es';
                 const value = mapping[field];
                 return (
