@@ -98,6 +98,13 @@ export function itemsOf(log: readonly LoggedAnswer[]): Item[] {
   return items.sort((a, b) => a.at - b.at);
 }
 
+/**
+ * The items the optimizer accepts: fsrs-rs requires at least one review with delta_t > 0 in an item
+ * (a card answered only on its first day so far), and binding 0.5 aborts the whole process on one
+ * without: they are never sent.
+ */
+export const trainable = (items: readonly Item[]): Item[] => items.filter((i) => i.reviews.some(([, d]) => d > 0));
+
 /** The items split by time: the fit sees `train`, the most recent HELD_OUT_SHARE are `test`. */
 export function timeSplit(items: readonly Item[]): { train: Item[]; test: Item[] } {
   const cut = Math.floor(items.length * (1 - HELD_OUT_SHARE));

@@ -27,7 +27,7 @@ function start(): Worker {
     if (worker === w) worker = null;
   };
   w.unref();
-  w.on("error", fail);
+  w.on('error', fail);
   w.on('exit', (code) => fail(new Error(`optimizer thread exited (${code})`)));
   return w;
 }

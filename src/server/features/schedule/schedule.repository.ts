@@ -38,11 +38,7 @@ export function scheduleOf(db: DbHandle, studentId: number) {
 
 /** The parameters of the students that have their own (the rest use the defaults). */
 export function parametersOf(db: DbHandle, studentId: number) {
-  return db
-    .selectFrom('student_schedules')
-    .select('parameters')
-    .where('student_id', '=', studentId)
-    .executeTakeFirst();
+  return db.selectFrom('student_schedules').select('parameters').where('student_id', '=', studentId).executeTakeFirst();
 }
 
 export async function saveSchedule(

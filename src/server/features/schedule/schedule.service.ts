@@ -9,6 +9,7 @@ import {
   evaluate,
   itemsOf,
   timeSplit,
+  trainable,
   validParameters,
   type CalibrationBin,
   type Evaluation,
@@ -136,7 +137,11 @@ export async function requestTuning(deps: AppDeps, familyId: number, studentId: 
   await requireStudent(db, familyId, studentId);
   const reason = tooFew(await logSize(db, studentId));
   if (reason) throw new ApiError(422, 'too_few_answers', reason);
-  const id = await queueTuning(db, { student_id: studentId, trigger: 'manual', requested_at: deps.now().toISOString() });
+  const id = await queueTuning(db, {
+    student_id: studentId,
+    trigger: 'manual',
+    requested_at: deps.now().toISOString(),
+  });
   if (id === undefined) throw conflict('A tuning is already under way for this student', 'tuning_running');
   scheduleTuner(deps).wake();
   return { tuning_id: id, status: 'queued' as const, location: `/api/students/${studentId}/schedule` };
@@ -167,10 +172,14 @@ export async function runTuning(deps: AppDeps, job: TuningRow, worker: string): 
   const { train, test } = timeSplit(items);
   let parameters: number[];
   try {
-    parameters = await fitParameters(train.map((i) => i.reviews));
+    parameters = await fitParameters(trainable(train).map((i) => i.reviews));
   } catch (err) {
     deps.logger.warn({ err, tuning: job.id }, 'tuning failed');
-    return void (await finish({ status: 'failed', reason: 'The optimizer could not fit these answers.', log_reviews: log.length }));
+    return void (await finish({
+      status: 'failed',
+      reason: 'The optimizer could not fit these answers.',
+      log_reviews: log.length,
+    }));
   }
   if (!validParameters(parameters))
     return void (await finish({
@@ -200,7 +209,9 @@ export async function runTuning(deps: AppDeps, job: TuningRow, worker: string): 
       parameters: JSON.stringify(parameters),
       calibration: JSON.stringify(calibration),
       kept: better ? 1 : 0,
-      reason: better ? null : 'The tuned parameters did not predict the most recent answers better; the previous ones stay.',
+      reason: better
+        ? null
+        : 'The tuned parameters did not predict the most recent answers better; the previous ones stay.',
     });
     if (finished && better)
       await saveSchedule(trx, {
