@@ -6,9 +6,7 @@ export const scheduleSchema = z.object({
   parameters: z.array(z.number()).length(21),
   tuned_at: z.string().nullable(),
   reviews_used: z.number().int(),
-  evaluation: z
-    .object({ log_loss: pair, rmse_bins: pair, held_out_reviews: z.number().int() })
-    .nullable(),
+  evaluation: z.object({ log_loss: pair, rmse_bins: pair, held_out_reviews: z.number().int() }).nullable(),
   calibration: z.array(z.object({ predicted: z.number(), actual: z.number(), count: z.number().int() })),
   tuning: z
     .object({
