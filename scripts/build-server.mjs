@@ -22,6 +22,9 @@ await build({
   entryNames: '[name]',
 });
 
+// The optimizer's worker thread is loaded by path (features/schedule/optimizer.ts).
+fs.copyFileSync('src/server/features/schedule/optimizer-worker.mjs', `${outDir}/server/optimizer-worker.mjs`);
+
 /** Writes file.br (brotli 11) and file.gz (gzip 9) for each text file, where smaller than the file. */
 function precompress(dir) {
   if (!fs.existsSync(dir)) return;

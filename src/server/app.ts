@@ -16,6 +16,7 @@ import { imagesRoutes } from './features/images/images.routes';
 import { memoryRoutes } from './features/memory/memory.routes';
 import { classProgressRoutes } from './features/progress/class-progress.routes';
 import { progressRoutes } from './features/progress/progress.routes';
+import { scheduleRoutes } from './features/schedule/schedule.routes';
 import { sharingRoutes } from './features/sharing/sharing.routes';
 import { studentsRoutes } from './features/students/students.routes';
 import { studyRoutes } from './features/study/study.routes';
@@ -85,6 +86,7 @@ export function createApp(options: AppOptions) {
     sharingRoutes(deps),
     familiesRoutes(deps),
     childModeRoutes(deps),
+    scheduleRoutes(deps),
   ];
   const known = api
     .flatMap((r) => r.routes)

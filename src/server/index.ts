@@ -8,6 +8,7 @@ import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
 import { ensureBugAdminPassword } from './features/bugs/bugs.admin-password';
 import { createLogger } from './logger';
+import { scheduleTuner } from './features/schedule/schedule.service';
 
 /** Requests still running this long after SIGTERM/SIGINT are cut off, so a stop never hangs. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -58,6 +59,8 @@ async function main() {
 /** Start-up work of features (e.g. the bug board's admin password). */
 async function onStart(deps: ReturnType<typeof createApp>['deps']) {
   await ensureBugAdminPassword(deps);
+  // Tunings queued before a restart, by other instances' requests, and the weekly ones.
+  scheduleTuner(deps).start();
 }
 
 main().catch((err: unknown) => {

@@ -146,9 +146,10 @@ function fromCard(card: Card): ReviewedMemory {
   };
 }
 
-/** The ts-fsrs parameters of a student's scheduler. */
-export function fsrsParameters(desiredRetention: number) {
+/** The ts-fsrs parameters of a student's scheduler: their own FSRS weights when tuned (issue 26), else the defaults. */
+export function fsrsParameters(desiredRetention: number, w?: readonly number[] | null) {
   return {
+    ...(w ? { w: [...w] } : {}),
     request_retention: desiredRetention,
     enable_fuzz: true,
     enable_short_term: true,
@@ -162,8 +163,8 @@ export function fuzzSeed(cardId: number, scheduler: AbstractScheduler): string {
   return `${cardId}:${DefaultInitSeedStrategy.call(scheduler)}`;
 }
 
-function build(desiredRetention: number): Scheduler {
-  const f: FSRS = fsrs(fsrsParameters(desiredRetention));
+function build(desiredRetention: number, w: readonly number[] | null): Scheduler {
+  const f: FSRS = fsrs(fsrsParameters(desiredRetention, w));
   // Read by the seed strategy while ts-fsrs schedules; set just before each (synchronous) call.
   let seedCardId = 0;
   f.useStrategy(StrategyMode.SEED, function (this: AbstractScheduler) {
@@ -211,15 +212,23 @@ export const FORGETTING_CURVE: Readonly<{ factor: number; decay: number }> = Obj
   computeDecayFactor(default_w),
 );
 
-const schedulers = new Map<number, Scheduler>();
+const schedulers = new Map<string, Scheduler>();
 
-/** The scheduler for a student's settings (one per desired retention, reused). */
-export function schedulerFor(settings: { desired_retention: number }): Scheduler {
-  let s = schedulers.get(settings.desired_retention);
+/**
+ * The scheduler for a student's settings (one per desired retention and parameters, reused);
+ * `parameters` are the student's own FSRS weights when tuned, absent or null for the defaults.
+ */
+export function schedulerFor(settings: {
+  desired_retention: number;
+  parameters?: readonly number[] | null;
+}): Scheduler {
+  const w = settings.parameters ?? null;
+  const key = w ? `${settings.desired_retention}|${w.join(',')}` : String(settings.desired_retention);
+  let s = schedulers.get(key);
   if (!s) {
     if (schedulers.size >= 100) schedulers.clear();
-    s = build(settings.desired_retention);
-    schedulers.set(settings.desired_retention, s);
+    s = build(settings.desired_retention, w);
+    schedulers.set(key, s);
   }
   return s;
 }

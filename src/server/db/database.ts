@@ -15,6 +15,7 @@ import { childModeMigration } from './migrations/0008-child-mode';
 import { deckSharesMigration } from './migrations/0009-deck-shares';
 import { classActivityIndexMigration } from './migrations/0010-class-activity-index';
 import { ankiMappingsMigration } from './migrations/0015-anki-mappings';
+import { studentSchedulesMigration } from './migrations/0013-student-schedules';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -105,6 +106,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0009-deck-shares': deckSharesMigration(dialect),
     '0010-class-activity-index': classActivityIndexMigration(),
     '0015-anki-mappings': ankiMappingsMigration(),
+    '0013-student-schedules': studentSchedulesMigration(dialect),
   };
 }
 

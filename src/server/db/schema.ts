@@ -33,6 +33,8 @@ export interface Database {
   family_invites: FamilyInvitesTable;
   deck_shares: DeckSharesTable;
   anki_mappings: AnkiMappingsTable;
+  student_schedules: StudentSchedulesTable;
+  schedule_tunings: ScheduleTuningsTable;
 }
 
 /**
@@ -332,4 +334,37 @@ export interface AnkiMappingsTable {
   note_type: string;
   mapping: string;
   updated_at: string;
+}
+
+/** A student's own FSRS parameters (issue 26); no row: the defaults. */
+export interface StudentSchedulesTable {
+  student_id: number;
+  /** JSON array of 21 numbers. */
+  parameters: string;
+  tuned_at: string;
+  reviews_used: number;
+  tuning_id: number;
+}
+
+/** A tuning job and, once run, its evaluation (every one is kept). */
+export interface ScheduleTuningsTable {
+  id: Generated<number>;
+  student_id: number;
+  status: 'queued' | 'running' | 'done' | 'refused' | 'failed';
+  trigger: 'manual' | 'weekly';
+  requested_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  claimed_by: string | null;
+  log_reviews: number | null;
+  reviews_used: number | null;
+  held_out_reviews: number | null;
+  log_loss_default: number | null;
+  log_loss_tuned: number | null;
+  rmse_bins_default: number | null;
+  rmse_bins_tuned: number | null;
+  parameters: string | null;
+  calibration: string | null;
+  kept: number | null;
+  reason: string | null;
 }

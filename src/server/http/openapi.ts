@@ -12,7 +12,7 @@ export function jsonResponse<S extends z.ZodType>(schema: S, description: string
 }
 
 /** The error answers a route can give, for the OpenAPI document. */
-export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503)[]) {
+export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503)[]) {
   return Object.fromEntries(
     statuses.map((s) => [s, { content: { 'application/json': { schema: apiErrorSchema } }, description: 'Error' }]),
   ) as Record<number, { content: { 'application/json': { schema: typeof apiErrorSchema } }; description: string }>;

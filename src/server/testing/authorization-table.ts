@@ -674,6 +674,21 @@ export const MATRIX: Record<string, Case[]> = {
       owner: 200,
     },
   ],
+  // Issue 26: a child's own schedule; the world's student has too few answers to tune (422).
+  'GET /api/students/:id/schedule': [
+    { object: 'student', request: (c) => at(`/api/students/${c.w.student}/schedule`), other: 404, owner: 200 },
+  ],
+  'POST /api/students/:id/schedule/tune': [
+    {
+      object: 'student',
+      request: (c) => at(`/api/students/${c.w.student}/schedule/tune`),
+      other: 404,
+      owner: { status: 422, effect: 'none' },
+    },
+  ],
+  'DELETE /api/students/:id/schedule': [
+    { object: 'student', request: (c) => at(`/api/students/${c.w.student}/schedule`), other: 404, owner: 200 },
+  ],
   'DELETE /api/students/:id/nuke-progress': [
     { object: 'progress', request: (c) => at(`/api/students/${c.w.student}/nuke-progress`), other: 404, owner: 200 },
   ],

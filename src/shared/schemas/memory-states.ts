@@ -14,5 +14,7 @@ export const memoryStatesSchema = z.object({
   day: z.string(),
   answered_today: z.object({ reviewed: z.number().int(), introduced: z.number().int() }),
   states: z.array(memorySchema.extend({ card_id: idSchema, deck_id: idSchema })),
+  /** The student's own FSRS parameters once tuned (issue 26); null: the defaults. The device schedules with them. */
+  parameters: z.array(z.number()).length(21).nullable().optional(),
 });
 export type MemoryStates = z.infer<typeof memoryStatesSchema>;

@@ -25,7 +25,8 @@ export function withQueuedAnswers(
   const dayStart = new Date(startOfLocalDay(day, tz)).toISOString();
   const memory = new Map<number, Memory>(kept.states.map(({ card_id, deck_id: _, ...m }) => [card_id, m]));
   const answered = kept.day === day ? { ...kept.answered_today } : { reviewed: 0, introduced: 0 };
-  const scheduler = schedulerFor(student);
+  // The student's own parameters when tuned (kept states from before issue 26 have none: the defaults).
+  const scheduler = schedulerFor({ ...student, parameters: kept.parameters ?? null });
   const answers = queued
     .filter((body) => body.student_id === student.id)
     .flatMap((body) => body.card_results.map((r) => ({ ...r, reviewed_at: r.reviewed_at ?? now.toISOString() })))

@@ -6,6 +6,7 @@ import { memoryStatesOfStudent } from './memory-states.repository';
 import { memoryOf, requireTimeZone } from './memory.service';
 import { learningSettings } from './memory.repository';
 import { answersToday } from './review-queue.repository';
+import { studentParameters } from '../schedule/schedule.service';
 
 /**
  * GET /api/students/{id}/memory-states: the user's student's memory of each answered card in their
@@ -20,13 +21,15 @@ export async function memoryStates(
   const start = new Date(startOfLocalDay(day, input.tz)).toISOString();
   const settings = await learningSettings(db, input.userId, input.studentId);
   if (!settings) throw notFound('Student not found');
-  const [answered, rows] = await Promise.all([
+  const [answered, rows, parameters] = await Promise.all([
     answersToday(db, input.studentId, start, day),
     memoryStatesOfStudent(db, input.userId, input.studentId),
+    studentParameters(db, input.studentId),
   ]);
   return {
     day,
     answered_today: { reviewed: answered.reviewed, introduced: answered.introduced },
     states: rows.map((row) => ({ card_id: row.card_id, deck_id: row.deck_id, ...memoryOf(row)! })),
+    parameters,
   };
 }

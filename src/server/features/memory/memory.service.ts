@@ -9,6 +9,7 @@ import type { FieldError } from '@shared/schemas/common';
 import { inReviewOrder, isLate, isRecalled, schedulerFor, type Memory, type ReviewedMemory } from '@shared/srs';
 import type { DbHandle } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
+import { studentParameters } from '../schedule/schedule.service';
 import type { MemoryColumns } from './memory-sql';
 import {
   addActivity,
@@ -108,7 +109,7 @@ export async function recordReviews(
   const times = reviewTimes(input.results, now);
   const settings = await learningSettings(trx, userId, studentId);
   if (!settings) throw notFound('Student not found');
-  const scheduler = schedulerFor(settings);
+  const scheduler = schedulerFor({ ...settings, parameters: await studentParameters(trx, studentId) });
 
   const reviews = inReviewOrder(
     input.results.map((r, i) => ({

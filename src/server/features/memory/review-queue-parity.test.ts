@@ -4,7 +4,8 @@ import type { DeckWithCards } from '@shared/schemas/deck';
 import type { MemoryStates } from '@shared/schemas/memory-states';
 import type { ReviewQueue } from '@shared/schemas/review';
 import type { Student } from '@shared/schemas/student';
-import type { Memory } from '@shared/srs';
+import { schedulerFor, type Memory } from '@shared/srs';
+import { PARAMETER_BOUNDS, validParameters } from '@shared/schedule';
 import { createTestApp, type Agent, type TestApp } from '../../testing/harness';
 import { seedCards, seedDeck, seedStudent } from '../../testing/seed-study';
 
@@ -99,6 +100,66 @@ describe('on-device review queue', () => {
     expect(nonEmpty).toBeGreaterThan(10);
   });
 
+  it("matches it with the student's tuned parameters, answers applied on the device as the server applies them", async () => {
+    clock = T0;
+    const studentId = await seedStudent(t.db, a.id);
+    const put = await a.put(`/api/students/${studentId}`, { name: 'Student', new_per_day: 5, max_reviews_per_day: 20 });
+    expect(put.status, put.text).toBe(200);
+    const deck = await seedDeck(t.db, a.id, { studentId, title: 'Tuned' });
+    await seedCards(t.db, deck, 12);
+    // Parameters as a tuning saves them (issue 26): far from the defaults, within the optimizer's bounds.
+    const tuned = PARAMETER_BOUNDS.map(([lo, hi], i) => (i < 4 ? lo + (hi - lo) * 0.01 : lo + (hi - lo) * 0.3));
+    expect(validParameters(tuned)).toBe(true);
+    await t.db.kysely
+      .insertInto('student_schedules')
+      .values({
+        student_id: studentId,
+        parameters: JSON.stringify(tuned),
+        tuned_at: new Date(T0).toISOString(),
+        reviews_used: 500,
+        tuning_id: 1,
+      })
+      .execute();
+
+    const ratings = ['good', 'again', 'easy', 'hard', 'good'] as const;
+    const tz = encodeURIComponent(TZ);
+    let differs = 0;
+    for (let day = 0; day < 10; day++) {
+      for (const hours of [0, 0.3, 5]) {
+        clock = T0 + day * DAY + hours * HOUR;
+        const states = await get<MemoryStates>(`/api/students/${studentId}/memory-states?tz=${tz}`);
+        expect(states.parameters).toEqual(tuned);
+        const queue = await expectSameQueue(studentId);
+        const answers = queue.cards.slice(0, 5).map((card, i) => ({
+          card_id: card.id,
+          rating: ratings[(card.id + day + i) % ratings.length]!,
+          reviewed_at: new Date(clock - (5 - i) * 1000).toISOString(),
+        }));
+        if (answers.length === 0) continue;
+        // What the device computes for these answers before the server has them.
+        const device = schedulerFor({ desired_retention: 0.9, parameters: states.parameters });
+        const defaults = schedulerFor({ desired_retention: 0.9 });
+        const memory = new Map<number, Memory>(states.states.map(({ card_id, deck_id: _, ...m }) => [card_id, m]));
+        const expected = answers.map((r) => device.apply(memory.get(r.card_id) ?? null, r.card_id, r));
+        answers.forEach((r, i) => {
+          if (defaults.apply(memory.get(r.card_id) ?? null, r.card_id, r).due !== expected[i]!.due) differs++;
+        });
+        const res = await a.post('/api/card-performance', {
+          student_id: studentId,
+          card_results: answers.map((r) => ({ ...r, is_correct: r.rating !== 'again' })),
+        });
+        expect(res.status, res.text).toBe(201);
+        const after = await get<MemoryStates>(`/api/students/${studentId}/memory-states?tz=${tz}`);
+        answers.forEach((r, i) => {
+          const { card_id: _, deck_id: __, ...m } = after.states.find((s) => s.card_id === r.card_id)!;
+          expect(m).toEqual(expected[i]);
+        });
+      }
+    }
+    // The tuned parameters did schedule differently from the defaults.
+    expect(differs).toBeGreaterThan(5);
+  });
+
   it('GET /api/students/{id}/memory-states answers 404 for another family and 400 for an unknown zone', async () => {
     clock = T0;
     const studentId = await seedStudent(t.db, b.id);
@@ -110,6 +171,7 @@ describe('on-device review queue', () => {
       day: '2025-03-03',
       answered_today: { reviewed: 0, introduced: 0 },
       states: [],
+      parameters: null,
     });
   });
 });

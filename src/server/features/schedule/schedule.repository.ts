@@ -1,0 +1,190 @@
+import { sql } from 'kysely';
+import type { Dialect } from '../../db/database';
+import type { DbHandle, ScheduleTuningsTable } from '../../db/schema';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+/** All SQL of `student_schedules` and `schedule_tunings` (issue 26), and the review-log reads tuning needs. */
+
+export type TuningRow = Selectable<ScheduleTuningsTable>;
+
+/** How many answers the student's log holds, and the times of the first and last. */
+export async function logSize(db: DbHandle, studentId: number) {
+  const row = await db
+    .selectFrom('review_logs')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('n'),
+      eb.fn.min('reviewed_at').as('first'),
+      eb.fn.max('reviewed_at').as('last'),
+    ])
+    .where('student_id', '=', studentId)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), first: row.first as string | null, last: row.last as string | null };
+}
+
+/** The student's whole review log, in the order it was given. */
+export function reviewLog(db: DbHandle, studentId: number) {
+  return db
+    .selectFrom('review_logs')
+    .select(['card_id', 'rating', 'reviewed_at'])
+    .where('student_id', '=', studentId)
+    .orderBy('reviewed_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function scheduleOf(db: DbHandle, studentId: number) {
+  return db.selectFrom('student_schedules').selectAll().where('student_id', '=', studentId).executeTakeFirst();
+}
+
+/** The parameters of the students that have their own (the rest use the defaults). */
+export function parametersOf(db: DbHandle, studentId: number) {
+  return db.selectFrom('student_schedules').select('parameters').where('student_id', '=', studentId).executeTakeFirst();
+}
+
+export async function saveSchedule(
+  db: DbHandle,
+  row: { student_id: number; parameters: string; tuned_at: string; reviews_used: number; tuning_id: number },
+) {
+  await db
+    .insertInto('student_schedules')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('student_id').doUpdateSet({
+        parameters: row.parameters,
+        tuned_at: row.tuned_at,
+        reviews_used: row.reviews_used,
+        tuning_id: row.tuning_id,
+      }),
+    )
+    .execute();
+}
+
+export async function deleteSchedule(db: DbHandle, studentId: number): Promise<void> {
+  await db.deleteFrom('student_schedules').where('student_id', '=', studentId).execute();
+}
+
+/** The student's tuning waiting or running, if any. */
+export function openTuning(db: DbHandle, studentId: number) {
+  return db
+    .selectFrom('schedule_tunings')
+    .selectAll()
+    .where('student_id', '=', studentId)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+}
+
+/** The student's latest tuning that ran to an evaluation (kept or not). */
+export function latestEvaluated(db: DbHandle, studentId: number) {
+  return db
+    .selectFrom('schedule_tunings')
+    .selectAll()
+    .where('student_id', '=', studentId)
+    .where('status', '=', 'done')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function tuningById(db: DbHandle, id: number) {
+  return db.selectFrom('schedule_tunings').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The student's latest tuning of any status. */
+export function latestTuning(db: DbHandle, studentId: number) {
+  return db
+    .selectFrom('schedule_tunings')
+    .selectAll()
+    .where('student_id', '=', studentId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const code = (err as { code?: string }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
+
+/** Queues a tuning; undefined when one already waits or runs for the student (the partial unique index). */
+export async function queueTuning(
+  db: DbHandle,
+  row: Pick<Insertable<ScheduleTuningsTable>, 'student_id' | 'trigger' | 'requested_at'>,
+): Promise<number | undefined> {
+  try {
+    const inserted = await db
+      .insertInto('schedule_tunings')
+      .values({ ...row, status: 'queued' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return inserted.id;
+  } catch (err) {
+    if (isUniqueViolation(err)) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Claims the oldest waiting tuning for `worker`, atomically: one instance gets it. PostgreSQL skips
+ * rows another instance is claiming (FOR UPDATE SKIP LOCKED); SQLite has one writer at a time.
+ */
+export async function claimNext(db: DbHandle, dialect: Dialect, worker: string, now: string) {
+  const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
+  const result = await sql<TuningRow>`
+    update schedule_tunings set status = 'running', started_at = ${now}, claimed_by = ${worker}
+    where id = (select id from schedule_tunings where status = 'queued' order by requested_at, id limit 1 ${lock})
+      and status = 'queued'
+    returning *`.execute(db);
+  return result.rows[0];
+}
+
+/** Puts back in the queue the tunings an instance started before `before` and never finished (it stopped). */
+export async function requeueStale(db: DbHandle, before: string): Promise<number> {
+  const res = await db
+    .updateTable('schedule_tunings')
+    .set({ status: 'queued', claimed_by: null, started_at: null })
+    .where('status', '=', 'running')
+    .where('started_at', '<', before)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Records how a tuning ended; only the instance that claimed it may (another may have re-queued it). */
+export async function finishTuning(
+  db: DbHandle,
+  id: number,
+  worker: string,
+  fields: Updateable<ScheduleTuningsTable>,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('schedule_tunings')
+    .set(fields)
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where('claimed_by', '=', worker)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * Students the weekly run should tune: at least `minReviews` answers, no tuning waiting or running,
+ * none requested since `since`, and at least `minNew` answers more than the last tuning saw.
+ */
+export async function dueForTuning(
+  db: DbHandle,
+  opts: { minReviews: number; minNew: number; since: string; limit: number },
+): Promise<number[]> {
+  const rows = await sql<{ student_id: number }>`
+    select s.student_id from (
+      select student_id, count(*) as n from review_logs group by student_id
+    ) s
+    where s.n >= ${opts.minReviews}
+      and not exists (
+        select 1 from schedule_tunings t
+        where t.student_id = s.student_id and (t.status in ('queued', 'running') or t.requested_at >= ${opts.since}))
+      and coalesce((
+        select max(t.log_reviews) from schedule_tunings t
+        where t.student_id = s.student_id and t.status in ('done', 'refused')), 0) + ${opts.minNew} <= s.n
+    order by s.student_id
+    limit ${opts.limit}`.execute(db);
+  return rows.rows.map((r) => Number(r.student_id));
+}
