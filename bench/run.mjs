@@ -4,7 +4,10 @@
 // Environment (all optional):
 //   BENCH_DURATION     seconds of each measured load run (10)      BENCH_WARMUP   warm-up seconds (3)
 //   BENCH_CONNECTIONS  concurrent connections (50)                  BENCH_ROUNDS   load rounds, median kept (1)
-//   BENCH_ONLY         comma list of api,scale,pictures,uploads,imports,paste,static,bundle,pages (all)
+//   BENCH_ONLY         comma list of api,scale,pictures,uploads,imports,paste,static,bundle,pages,postgres (all)
+//   BENCH_DATABASE_URL postgres://… for the postgres section (a fresh database is made beside it and dropped);
+//                      without it a throw-away cluster is started (initdb, own port, pg_stat_statements)
+//   BENCH_SCHOOL=1     the postgres section adds a school: 1,200 students in 40 classes, 7.92M answers
 //   BENCH_BUILD_DIR    the build to measure (dist; `npm run build` first when missing or older than src;
 //                      BENCH_NO_BUILD=1 measures it as it is)
 //   BENCH_PROFILE=1    write a V8 CPU profile of the app server to bench/results/profiles/
@@ -21,6 +24,7 @@ import { pastePreviewFigures } from './lib/paste-preview.mjs';
 import { get, measureLoad, sampleLatency } from './lib/load.mjs';
 import { auditPages, checkInstallability } from './lib/pages.mjs';
 import { makeJpeg } from './lib/picture.mjs';
+import { postgresBench } from './lib/postgres.mjs';
 import { printReport, TARGETS } from './lib/report.mjs';
 import { SIZES, apiClient, seedBulk, seedThroughApi } from './lib/seed.mjs';
 import { CLASS_SIZES } from './lib/seed-class.mjs';
@@ -34,7 +38,9 @@ const cfg = {
   connections: Number(env.BENCH_CONNECTIONS ?? 50),
   rounds: Math.max(1, Number(env.BENCH_ROUNDS ?? 1)),
   only: new Set(
-    (env.BENCH_ONLY ?? 'api,scale,pictures,uploads,imports,paste,static,bundle,pages').split(',').map((s) => s.trim()),
+    (env.BENCH_ONLY ?? 'api,scale,pictures,uploads,imports,paste,static,bundle,pages,postgres')
+      .split(',')
+      .map((s) => s.trim()),
   ),
   buildDir: path.resolve(env.BENCH_BUILD_DIR ?? 'dist'),
   profile: env.BENCH_PROFILE === '1',
@@ -96,210 +102,229 @@ async function main() {
   const profileDir = cfg.profile ? path.resolve('bench/results/profiles') : null;
   if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
   const servers = [];
+  const sqliteSections = [...cfg.only].some((s) => s !== 'postgres');
   try {
-    log('making the 4000×3000 test photo');
-    const jpeg = await makeJpeg('photo');
-
-    log('seeding through the API');
-    const first = await startApp({ buildDir: cfg.buildDir, dataDir: appData, logFile: path.join(tmp, 'app-seed.log') });
-    const seeded = await seedThroughApi(first.url, jpeg).finally(() => stop(first));
-    log('seeding bulk rows into SQLite');
-    results.rows = seedBulk(path.join(appData, 'flashcards.db'), seeded);
-    fs.copyFileSync(path.join(appData, 'flashcards.db'), path.join(limitData, 'flashcards.db'));
-
-    const app = await startApp({
-      buildDir: cfg.buildDir,
-      dataDir: appData,
-      logFile: path.join(tmp, 'app.log'),
-      profileDir,
-    });
-    servers.push(app);
-    const limit = await startBaseline({
-      dbFile: path.join(limitData, 'flashcards.db'),
-      userId: seeded.userId,
-      logFile: path.join(tmp, 'limit.log'),
-    });
-    servers.push(limit);
-    const cookie = seeded.cookie;
-    const auth = { cookie };
-    const { ana, ben, cleo, dan, eve } = seeded.students;
-    const api = apiClient(app.url);
-    const deck = await api.call('GET', `/api/decks/${seeded.deckId}`, undefined, auth);
-    const cardIds = deck.cards.slice(0, 20).map((c) => c.id);
-    // The data is what the figures claim, or the run stops here.
-    const decksOfAna = await api.call('GET', `/api/decks?student_id=${ana}`, undefined, auth);
-    const progressOfBen = await api.call('GET', `/api/progress/${ben}`, undefined, auth);
-    const expectedSessions = Math.ceil(SIZES.resultsOfBen / SIZES.resultsPerSession);
-    if (decksOfAna.length !== SIZES.decksOfAna || deck.cards.length !== SIZES.cardsPerDeck)
-      throw new Error('seeding: deck counts are off');
-    if (
-      progressOfBen.overall_statistics.total_sessions !== expectedSessions ||
-      progressOfBen.deck_statistics.length !== SIZES.decksOfBen
-    ) {
-      throw new Error(
-        `seeding: Ben's progress is not what was seeded: ${JSON.stringify(progressOfBen.overall_statistics)}`,
-      );
+    if (cfg.only.has('postgres')) {
+      results.postgres = await postgresBench({ cfg, tmp, log, school: env.BENCH_SCHOOL === '1' });
     }
-    const reviewOfEve = await api.call('GET', `/api/students/${eve}/review`, undefined, auth);
-    const eveMemory = SIZES.decksOfEve * SIZES.knownPerDeckOfEve;
-    if (results.rows.memory_states < eveMemory || reviewOfEve.cards.length === 0) {
-      throw new Error(`seeding: Eve's review is not what was seeded: ${JSON.stringify(reviewOfEve.counts)}`);
-    }
-    results.seed_check = {
-      ana_decks: decksOfAna.length,
-      ben_sessions: progressOfBen.overall_statistics.total_sessions,
-      ben_problem_cards: progressOfBen.problematic_cards.length,
-      ben_cards_learned: progressOfBen.memory_statistics.cards_learned,
-      eve_memory_rows: eveMemory,
-      eve_review_counts: reviewOfEve.counts,
-    };
+    sqlite: {
+      if (!sqliteSections) break sqlite;
+      log('making the 4000×3000 test photo');
+      const jpeg = await makeJpeg('photo');
 
-    const reads = [
-      ['GET /api/decks?student_id=', `/api/decks?student_id=${ana}`],
-      ['GET /api/decks/{id}', `/api/decks/${seeded.deckId}`],
-      ['GET /api/progress/{id}', `/api/progress/${ben}`],
-      ['GET /api/images/{key}', `/api/images/${seeded.imageKey}`],
-      ['GET /api/students/{id}/review', `/api/students/${eve}/review`],
-    ];
+      log('seeding through the API');
+      const first = await startApp({
+        buildDir: cfg.buildDir,
+        dataDir: appData,
+        logFile: path.join(tmp, 'app-seed.log'),
+      });
+      const seeded = await seedThroughApi(first.url, jpeg).finally(() => stop(first));
+      log('seeding bulk rows into SQLite');
+      results.rows = seedBulk(path.join(appData, 'flashcards.db'), seeded);
+      fs.copyFileSync(path.join(appData, 'flashcards.db'), path.join(limitData, 'flashcards.db'));
 
-    if (cfg.only.has('api')) {
-      // Both servers must answer the very same bytes, or the comparison means nothing.
-      results.same_bytes = {};
-      for (const [name, p] of reads) {
-        const [[s1, b1], [s2, b2]] = [await get(app.url + p, auth), await get(limit.url + p)];
-        results.same_bytes[name] = s1 === 200 && s2 === 200 && b1.equals(b2);
-        if (!results.same_bytes[name]) log(`WARNING: ${name}: the app and the limit answer different bytes`);
-      }
-      results.api = [];
-      for (const [name, p] of reads) {
-        results.api.push(await compare(name, app, limit, (s) => ({ path: p, headers: s === app ? auth : {} })));
-      }
-      let n = 0;
-      const runId = Date.now().toString(36);
-      // Each save also moves the memory of its cards (spaced repetition), as a study session's does.
-      const body = (count) => () =>
-        JSON.stringify({
-          student_id: ana,
-          card_results: cardIds.slice(0, count).map((id, i) => ({ card_id: id, is_correct: (n + i) % 3 !== 0 })),
-          idempotency_key: `bench-${runId}-${n++}`,
-        });
-      for (const count of [10, 20]) {
-        results.api.push(
-          await compare(`POST /api/card-performance${count === 10 ? '' : ` (${count} results)`}`, app, limit, (s) => ({
-            path: '/api/card-performance',
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...(s === app ? auth : {}) },
-            makeBody: body(count),
-          })),
+      const app = await startApp({
+        buildDir: cfg.buildDir,
+        dataDir: appData,
+        logFile: path.join(tmp, 'app.log'),
+        profileDir,
+      });
+      servers.push(app);
+      const limit = await startBaseline({
+        dbFile: path.join(limitData, 'flashcards.db'),
+        userId: seeded.userId,
+        logFile: path.join(tmp, 'limit.log'),
+      });
+      servers.push(limit);
+      const cookie = seeded.cookie;
+      const auth = { cookie };
+      const { ana, ben, cleo, dan, eve } = seeded.students;
+      const api = apiClient(app.url);
+      const deck = await api.call('GET', `/api/decks/${seeded.deckId}`, undefined, auth);
+      const cardIds = deck.cards.slice(0, 20).map((c) => c.id);
+      // The data is what the figures claim, or the run stops here.
+      const decksOfAna = await api.call('GET', `/api/decks?student_id=${ana}`, undefined, auth);
+      const progressOfBen = await api.call('GET', `/api/progress/${ben}`, undefined, auth);
+      const expectedSessions = Math.ceil(SIZES.resultsOfBen / SIZES.resultsPerSession);
+      if (decksOfAna.length !== SIZES.decksOfAna || deck.cards.length !== SIZES.cardsPerDeck)
+        throw new Error('seeding: deck counts are off');
+      if (
+        progressOfBen.overall_statistics.total_sessions !== expectedSessions ||
+        progressOfBen.deck_statistics.length !== SIZES.decksOfBen
+      ) {
+        throw new Error(
+          `seeding: Ben's progress is not what was seeded: ${JSON.stringify(progressOfBen.overall_statistics)}`,
         );
       }
-      results.rss_after_api_mb = rssMb(app.pid);
-    }
-
-    if (cfg.only.has('scale')) {
-      log('scale: progress at 1,000 vs 100,000 card results; deck list of 1,000 decks');
-      const small = await sampleLatency(`${app.url}/api/progress/${cleo}`, auth, { pid: app.pid });
-      const large = await sampleLatency(`${app.url}/api/progress/${ben}`, auth, { pid: app.pid });
-      const manyDecks = await sampleLatency(`${app.url}/api/decks?student_id=${dan}`, auth, {
-        samples: 100,
-        warmup: 5,
-        pid: app.pid,
-      });
-      // For reference only: null when the limit cannot answer (e.g. measuring an older build).
-      const orNull = (p) => p.catch(() => null);
-      const limitSmall = await orNull(sampleLatency(`${limit.url}/api/progress/${cleo}`, {}, { pid: limit.pid }));
-      const limitLarge = await orNull(sampleLatency(`${limit.url}/api/progress/${ben}`, {}, { pid: limit.pid }));
-      log('scale: review of 50,000 memory rows over 200 decks, one request at a time');
-      const review = await sampleLatency(`${app.url}/api/students/${eve}/review`, auth, { pid: app.pid });
-      const limitReview = await orNull(
-        sampleLatency(`${limit.url}/api/students/${eve}/review`, {}, { pid: limit.pid }),
-      );
-      log('scale: all students of a class, 40 students × 50 decks');
-      const classAuth = { cookie: seeded.classFamily.cookie };
-      const classPath = '/api/progress/students?tz=Europe%2FMadrid';
-      const classCheck = await api.call('GET', classPath, undefined, classAuth);
-      if (classCheck.students.length !== CLASS_SIZES.students || !classCheck.students.every((s) => s.cards_learned > 0))
-        throw new Error(`seeding: the class is not what was seeded: ${JSON.stringify(classCheck.students[0])}`);
-      const allStudents = await sampleLatency(`${app.url}${classPath}`, classAuth, { pid: app.pid });
-      results.scale = {
-        all_students_40x50: allStudents,
-        progress_1k: small,
-        progress_100k: large,
-        progress_p50_ratio: Math.round((large.p50_ms / small.p50_ms) * 100) / 100,
-        limit_progress_1k: limitSmall,
-        limit_progress_100k: limitLarge,
-        deck_list_1000: manyDecks,
-        review_50k: review,
-        limit_review_50k: limitReview,
+      const reviewOfEve = await api.call('GET', `/api/students/${eve}/review`, undefined, auth);
+      const eveMemory = SIZES.decksOfEve * SIZES.knownPerDeckOfEve;
+      if (results.rows.memory_states < eveMemory || reviewOfEve.cards.length === 0) {
+        throw new Error(`seeding: Eve's review is not what was seeded: ${JSON.stringify(reviewOfEve.counts)}`);
+      }
+      results.seed_check = {
+        ana_decks: decksOfAna.length,
+        ben_sessions: progressOfBen.overall_statistics.total_sessions,
+        ben_problem_cards: progressOfBen.problematic_cards.length,
+        ben_cards_learned: progressOfBen.memory_statistics.cards_learned,
+        eve_memory_rows: eveMemory,
+        eve_review_counts: reviewOfEve.counts,
       };
-    }
 
-    if (cfg.only.has('pictures')) {
-      log('pictures');
-      results.pictures = {
-        input_bytes: seeded.upload.inputBytes,
-        upload_ms: Math.round(seeded.upload.uploadMs),
-        ...(await pictureFigures(app.url, cookie, seeded.imageKey)),
-      };
-      // Worst case, for information: a picture with independent colour noise (a deck with no student).
-      const worst = await makeJpeg('colour-noise');
-      const spare = await api.call('POST', '/api/decks', { title: 'Pictures', student_id: null }, auth);
-      const form = new FormData();
-      form.set('deck_id', String(spare.id));
-      form.set('en', 'noise');
-      form.set('es', 'ruido');
-      form.set('front_image', new Blob([worst], { type: 'image/jpeg' }), 'noise.jpg');
-      const card = await api.call('POST', '/api/cards', form, auth);
-      const w = await pictureFigures(app.url, cookie, card.front_image_key);
-      results.pictures.worst_case = { input_bytes: worst.length, stored_bytes: w.stored_bytes };
-    }
+      const reads = [
+        ['GET /api/decks?student_id=', `/api/decks?student_id=${ana}`],
+        ['GET /api/decks/{id}', `/api/decks/${seeded.deckId}`],
+        ['GET /api/progress/{id}', `/api/progress/${ben}`],
+        ['GET /api/images/{key}', `/api/images/${seeded.imageKey}`],
+        ['GET /api/students/{id}/review', `/api/students/${eve}/review`],
+      ];
 
-    if (cfg.only.has('uploads')) {
-      log('uploads under attack (four 1 × 49,000,000 PNGs against 64 × 64 uploads)');
-      results.uploads = await uploadStall(app.url, tmp);
-    }
+      if (cfg.only.has('api')) {
+        // Both servers must answer the very same bytes, or the comparison means nothing.
+        results.same_bytes = {};
+        for (const [name, p] of reads) {
+          const [[s1, b1], [s2, b2]] = [await get(app.url + p, auth), await get(limit.url + p)];
+          results.same_bytes[name] = s1 === 200 && s2 === 200 && b1.equals(b2);
+          if (!results.same_bytes[name]) log(`WARNING: ${name}: the app and the limit answer different bytes`);
+        }
+        results.api = [];
+        for (const [name, p] of reads) {
+          results.api.push(await compare(name, app, limit, (s) => ({ path: p, headers: s === app ? auth : {} })));
+        }
+        let n = 0;
+        const runId = Date.now().toString(36);
+        // Each save also moves the memory of its cards (spaced repetition), as a study session's does.
+        const body = (count) => () =>
+          JSON.stringify({
+            student_id: ana,
+            card_results: cardIds.slice(0, count).map((id, i) => ({ card_id: id, is_correct: (n + i) % 3 !== 0 })),
+            idempotency_key: `bench-${runId}-${n++}`,
+          });
+        for (const count of [10, 20]) {
+          results.api.push(
+            await compare(
+              `POST /api/card-performance${count === 10 ? '' : ` (${count} results)`}`,
+              app,
+              limit,
+              (s) => ({
+                path: '/api/card-performance',
+                method: 'POST',
+                headers: { 'content-type': 'application/json', ...(s === app ? auth : {}) },
+                makeBody: body(count),
+              }),
+            ),
+          );
+        }
+        results.rss_after_api_mb = rssMb(app.pid);
+      }
 
-    if (cfg.only.has('imports')) {
-      log('imports: cards/bulk and an Anki package');
-      results.imports = await importFigures(app.url, cookie, app.pid, log);
-    }
+      if (cfg.only.has('scale')) {
+        log('scale: progress at 1,000 vs 100,000 card results; deck list of 1,000 decks');
+        const small = await sampleLatency(`${app.url}/api/progress/${cleo}`, auth, { pid: app.pid });
+        const large = await sampleLatency(`${app.url}/api/progress/${ben}`, auth, { pid: app.pid });
+        const manyDecks = await sampleLatency(`${app.url}/api/decks?student_id=${dan}`, auth, {
+          samples: 100,
+          warmup: 5,
+          pid: app.pid,
+        });
+        // For reference only: null when the limit cannot answer (e.g. measuring an older build).
+        const orNull = (p) => p.catch(() => null);
+        const limitSmall = await orNull(sampleLatency(`${limit.url}/api/progress/${cleo}`, {}, { pid: limit.pid }));
+        const limitLarge = await orNull(sampleLatency(`${limit.url}/api/progress/${ben}`, {}, { pid: limit.pid }));
+        log('scale: review of 50,000 memory rows over 200 decks, one request at a time');
+        const review = await sampleLatency(`${app.url}/api/students/${eve}/review`, auth, { pid: app.pid });
+        const limitReview = await orNull(
+          sampleLatency(`${limit.url}/api/students/${eve}/review`, {}, { pid: limit.pid }),
+        );
+        log('scale: all students of a class, 40 students × 50 decks');
+        const classAuth = { cookie: seeded.classFamily.cookie };
+        const classPath = '/api/progress/students?tz=Europe%2FMadrid';
+        const classCheck = await api.call('GET', classPath, undefined, classAuth);
+        if (
+          classCheck.students.length !== CLASS_SIZES.students ||
+          !classCheck.students.every((s) => s.cards_learned > 0)
+        )
+          throw new Error(`seeding: the class is not what was seeded: ${JSON.stringify(classCheck.students[0])}`);
+        const allStudents = await sampleLatency(`${app.url}${classPath}`, classAuth, { pid: app.pid });
+        results.scale = {
+          all_students_40x50: allStudents,
+          progress_1k: small,
+          progress_100k: large,
+          progress_p50_ratio: Math.round((large.p50_ms / small.p50_ms) * 100) / 100,
+          limit_progress_1k: limitSmall,
+          limit_progress_100k: limitLarge,
+          deck_list_1000: manyDecks,
+          review_50k: review,
+          limit_review_50k: limitReview,
+        };
+      }
 
-    if (cfg.only.has('paste')) {
-      log('paste: 5,000 rows into Import cards, in Chromium');
-      results.paste = await pastePreviewFigures(app.url, cookie, seeded.deckId, log);
-    }
+      if (cfg.only.has('pictures')) {
+        log('pictures');
+        results.pictures = {
+          input_bytes: seeded.upload.inputBytes,
+          upload_ms: Math.round(seeded.upload.uploadMs),
+          ...(await pictureFigures(app.url, cookie, seeded.imageKey)),
+        };
+        // Worst case, for information: a picture with independent colour noise (a deck with no student).
+        const worst = await makeJpeg('colour-noise');
+        const spare = await api.call('POST', '/api/decks', { title: 'Pictures', student_id: null }, auth);
+        const form = new FormData();
+        form.set('deck_id', String(spare.id));
+        form.set('en', 'noise');
+        form.set('es', 'ruido');
+        form.set('front_image', new Blob([worst], { type: 'image/jpeg' }), 'noise.jpg');
+        const card = await api.call('POST', '/api/cards', form, auth);
+        const w = await pictureFigures(app.url, cookie, card.front_image_key);
+        results.pictures.worst_case = { input_bytes: worst.length, stored_bytes: w.stored_bytes };
+      }
 
-    const clientDir = path.join(cfg.buildDir, 'client');
-    const firstView = measureFirstView(clientDir);
-    if (cfg.only.has('bundle')) results.bundle = firstView;
-    if (cfg.only.has('static')) {
-      log('static assets');
-      results.static = await staticFigures(
-        app.url,
-        clientDir,
-        firstView.files.map((f) => f.file),
-      );
-    }
+      if (cfg.only.has('uploads')) {
+        log('uploads under attack (four 1 × 49,000,000 PNGs against 64 × 64 uploads)');
+        results.uploads = await uploadStall(app.url, tmp);
+      }
 
-    results.rss_after_runs_mb = rssMb(app.pid);
+      if (cfg.only.has('imports')) {
+        log('imports: cards/bulk and an Anki package');
+        results.imports = await importFigures(app.url, cookie, app.pid, log);
+      }
 
-    if (cfg.only.has('pages')) {
-      log('Lighthouse (mobile) on home, deck detail, study, progress');
-      const flags = {
-        onboardingCompleted: 'true',
-        productTourCompleted: 'true',
-        studyTourCompleted: 'true',
-        signedIn: 'true',
-        language: 'en',
-      };
-      results.pages = await auditPages(app.url, cookie, [
-        { name: 'home', path: '/', storage: { ...flags, currentStudentId: String(ana) } },
-        { name: 'deck detail', path: `/deck/${seeded.deckId}`, storage: { ...flags, currentStudentId: String(ana) } },
-        { name: 'study', path: `/study/${seeded.deckId}`, storage: { ...flags, currentStudentId: String(ana) } },
-        { name: 'progress', path: '/progress', storage: { ...flags, currentStudentId: String(ben) } },
-      ]);
-      results.rss_after_pages_mb = rssMb(app.pid);
-      results.installability = await checkInstallability(app.url);
+      if (cfg.only.has('paste')) {
+        log('paste: 5,000 rows into Import cards, in Chromium');
+        results.paste = await pastePreviewFigures(app.url, cookie, seeded.deckId, log);
+      }
+
+      const clientDir = path.join(cfg.buildDir, 'client');
+      const firstView = measureFirstView(clientDir);
+      if (cfg.only.has('bundle')) results.bundle = firstView;
+      if (cfg.only.has('static')) {
+        log('static assets');
+        results.static = await staticFigures(
+          app.url,
+          clientDir,
+          firstView.files.map((f) => f.file),
+        );
+      }
+
+      results.rss_after_runs_mb = rssMb(app.pid);
+
+      if (cfg.only.has('pages')) {
+        log('Lighthouse (mobile) on home, deck detail, study, progress');
+        const flags = {
+          onboardingCompleted: 'true',
+          productTourCompleted: 'true',
+          studyTourCompleted: 'true',
+          signedIn: 'true',
+          language: 'en',
+        };
+        results.pages = await auditPages(app.url, cookie, [
+          { name: 'home', path: '/', storage: { ...flags, currentStudentId: String(ana) } },
+          { name: 'deck detail', path: `/deck/${seeded.deckId}`, storage: { ...flags, currentStudentId: String(ana) } },
+          { name: 'study', path: `/study/${seeded.deckId}`, storage: { ...flags, currentStudentId: String(ana) } },
+          { name: 'progress', path: '/progress', storage: { ...flags, currentStudentId: String(ben) } },
+        ]);
+        results.rss_after_pages_mb = rssMb(app.pid);
+        results.installability = await checkInstallability(app.url);
+      }
     }
     results.machine.load_average_at_end = os.loadavg().map((v) => Math.round(v * 100) / 100);
   } finally {

@@ -27,6 +27,8 @@ export async function measureLoad({
   warmupS,
   durationS,
   pid,
+  dbCpu,
+  beforeMeasured,
 }) {
   const request = { method, path, headers };
   if (makeBody) request.setupRequest = (req) => ({ ...req, body: makeBody() });
@@ -36,9 +38,12 @@ export async function measureLoad({
     // Let the server finish what the warm-up left queued before the clock starts.
     await settle(url);
   }
+  if (beforeMeasured) await beforeMeasured();
   const cpuBefore = pid ? cpuMs(pid) : null;
+  const dbBefore = dbCpu ? dbCpu() : null;
   const r = await cannon({ ...base, duration: durationS });
   const cpuAfter = pid ? cpuMs(pid) : null;
+  const dbAfter = dbCpu ? dbCpu() : null;
   const answered = r.requests.total;
   return {
     requests_per_s: Math.round(r.requests.average),
@@ -48,6 +53,10 @@ export async function measureLoad({
     total: answered,
     cpu_ms_per_request:
       cpuBefore !== null && answered > 0 ? Math.round(((cpuAfter - cpuBefore) / answered) * 1000) / 1000 : null,
+    // `dbCpu` (optional): the database server's CPU time so far, in ms (PostgreSQL's processes).
+    ...(dbCpu && answered > 0
+      ? { db_cpu_ms_per_request: Math.round(((dbAfter - dbBefore) / answered) * 1000) / 1000 }
+      : {}),
   };
 }
 
@@ -94,6 +103,7 @@ export async function sampleLatency(url, headers, { samples = 200, warmup = 20, 
   const round = (v) => Math.round(v * 100) / 100;
   return {
     p50_ms: round(quantile(times, 0.5)),
+    p95_ms: round(quantile(times, 0.95)),
     p99_ms: round(quantile(times, 0.99)),
     samples,
     ...(pid ? { cpu_ms_per_request: round(cpu / samples) } : {}),

@@ -274,6 +274,60 @@ export function printReport(r) {
         console.log(`  ${p.name}: accessibility audits failed: ${p.failed_accessibility_audits.join(', ')}`);
     }
   }
+  if (r.postgres) {
+    const pgr = r.postgres;
+    const b = pgr.budgets;
+    // Database CPU per request (PostgreSQL's processes, /proc) against the budget of each endpoint.
+    const budgetOf = (name) =>
+      name.startsWith('GET /api/progress/{id} (5,000')
+        ? ['progress_5k_db_ms', b.progress_5k_db_ms, 'db']
+        : name.startsWith('GET /api/progress/{id} (100,000')
+          ? ['progress_100k_db_ms', b.progress_100k_db_ms, 'db']
+          : name.startsWith('GET /api/decks?')
+            ? ['deck_list_20_db_ms', b.deck_list_20_db_ms, 'db']
+            : name.startsWith('GET /api/students/{id}/review')
+              ? ['review_db_ms', b.review_db_ms, 'db']
+              : name.startsWith('GET /api/progress/students (40')
+                ? ['class_40x50_db_ms', b.class_40x50_db_ms, 'db']
+                : name.startsWith('POST /api/card-performance')
+                  ? ['save_20_app_cpu_ms', b.save_20_app_cpu_ms, 'app']
+                  : null;
+    const rows = pgr.api.map((e) => {
+      const budget = budgetOf(e.endpoint);
+      let verdict = '—';
+      if (budget) {
+        const value = budget[2] === 'db' ? e.db_cpu_ms_per_request : e.cpu_ms_per_request;
+        const ok = value !== undefined && value !== null && value <= budget[1];
+        v[`postgres ${budget[0]}`] = ok;
+        verdict = `${ok ? 'yes' : 'NO'} (≤ ${budget[1]} ${budget[2]})`;
+      }
+      return [
+        e.endpoint,
+        e.requests_per_s,
+        e.p50_ms,
+        e.p99_ms,
+        e.errors,
+        e.cpu_ms_per_request ?? '—',
+        e.db_cpu_ms_per_request ?? '—',
+        e.statements_ms_per_request ?? '—',
+        verdict,
+      ];
+    });
+    table(
+      `PostgreSQL (${pgr.database}; ${pgr.answers_written} answers seeded in ${pgr.seed_seconds} s; CPU in ms per request)`,
+      ['endpoint', 'req/s', 'p50', 'p99', 'errors', 'app CPU', 'DB CPU', 'DB statements', 'budget met'],
+      rows,
+    );
+    table(
+      'PostgreSQL, one request at a time',
+      ['endpoint', 'p50 ms', 'p99 ms', 'app CPU', 'DB CPU'],
+      pgr.sequential.map((e) => [e.endpoint, e.p50_ms, e.p99_ms, e.cpu_ms_per_request, e.db_cpu_ms_per_request]),
+    );
+    for (const e of pgr.sequential.filter((x) => x.endpoint.includes('school: a class'))) {
+      v['postgres class_school_p95_ms'] = e.p95_ms <= b.class_school_p95_ms;
+    }
+  }
+
   if (r.installability) {
     v.installable = r.installability.installable;
     const errors = r.installability.errors.join(', ');

@@ -43,14 +43,14 @@ function spawnNode(args, env, logFile) {
  * The app as it is deployed: `node <buildDir>/server/index.js` on a free port with its own DATA_DIR.
  * With `profileDir`, the server writes a V8 CPU profile there when it stops (--cpu-prof).
  */
-export async function startApp({ buildDir, dataDir, logFile, profileDir }) {
+export async function startApp({ buildDir, dataDir, logFile, profileDir, env = {} }) {
   const port = await freePort();
   const args = [];
   if (profileDir) args.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
   args.push(path.join(buildDir, 'server/index.js'));
   const child = spawnNode(
     args,
-    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     logFile,
   );
   const url = `http://127.0.0.1:${port}`;

@@ -13,6 +13,7 @@ import {
   savePicture,
   type StoredPicture,
 } from '../images/images.service';
+import { forgetCardAnswers } from '../memory/memory.service';
 import * as repo from './cards.repository';
 
 /** A card form as received: its text fields and the (optional) uploaded files. */
@@ -199,6 +200,7 @@ export function cardsService(deps: AppDeps) {
     async remove(userId: number, cardId: number): Promise<void> {
       await inUserTransaction(deps.db, userId, async (trx) => {
         const card = await editableCard(trx, userId, cardId);
+        await forgetCardAnswers(trx, cardId);
         await repo.followDelete(trx, cardId);
         await repo.remove(trx, cardId);
         await deleteUnusedPictures(trx, userId, [card.front_image_key, card.back_image_key]);

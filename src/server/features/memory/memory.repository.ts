@@ -1,4 +1,5 @@
 import type { ReviewRating } from '@shared/constants';
+import { quarterHour } from '@shared/local-day';
 import type { ReviewedMemory } from '@shared/srs';
 import { compiledPerLength, precompiled } from '../../db/precompiled';
 import type { DbHandle } from '../../db/schema';
@@ -232,6 +233,45 @@ export async function deleteDeckMemory(db: DbHandle, studentId: number, deckId: 
     .execute();
   for (const table of ['memory_states', 'new_card_cursors', 'review_activity'] as const) {
     await db.deleteFrom(table).where('student_id', '=', studentId).where('deck_id', '=', deckId).execute();
+  }
+}
+
+/**
+ * Takes the answers of a card and of its copies (`cardId` and every card whose source it is) out of
+ * the per-quarter-hour counts, before the cards go and their log with them by cascade: the counts
+ * stay what the log says.
+ */
+export async function forgetCardActivity(db: DbHandle, cardId: number): Promise<void> {
+  const answers = await db
+    .selectFrom('review_logs as r')
+    .innerJoin('cards as c', 'c.id', 'r.card_id')
+    .select(['r.student_id', 'c.deck_id', 'r.rating', 'r.reviewed_at'])
+    .where((eb) => eb.or([eb('c.id', '=', cardId), eb('c.source_card_id', '=', cardId)]))
+    .execute();
+  const counts = new Map<string, ActivityRow>();
+  for (const r of answers) {
+    const slot = quarterHour(Date.parse(r.reviewed_at));
+    const key = `${r.student_id} ${r.deck_id} ${slot}`;
+    const row = counts.get(key) ?? { student_id: r.student_id, deck_id: r.deck_id, slot, reviews: 0, correct: 0 };
+    row.reviews += 1;
+    if (r.rating !== 'again') row.correct += 1;
+    counts.set(key, row);
+  }
+  for (const row of counts.values()) {
+    await db
+      .updateTable('review_activity')
+      .set((eb) => ({ reviews: eb('reviews', '-', row.reviews), correct: eb('correct', '-', row.correct) }))
+      .where('student_id', '=', row.student_id)
+      .where('deck_id', '=', row.deck_id)
+      .where('slot', '=', row.slot)
+      .execute();
+  }
+  if (counts.size > 0) {
+    await db
+      .deleteFrom('review_activity')
+      .where('student_id', 'in', [...new Set([...counts.values()].map((r) => r.student_id))])
+      .where('reviews', '<=', 0)
+      .execute();
   }
 }
 

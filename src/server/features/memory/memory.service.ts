@@ -17,6 +17,7 @@ import {
   cardLog,
   deleteDeckMemory,
   deleteStudentMemory,
+  forgetCardActivity,
   insertReviewLogs,
   learningSettings,
   memoryStatesOfUser,
@@ -37,6 +38,8 @@ import {
 export const forgetStudentMemory = deleteStudentMemory;
 /** Forgets what the student reviewed in one deck (remove deck progress), in the caller's transaction. */
 export const forgetDeckMemory = deleteDeckMemory;
+/** Takes a card's (and its copies') answers out of the activity counts before the card is deleted. */
+export const forgetCardAnswers = forgetCardActivity;
 /** The review log of the user's students (the data export). */
 export const reviewLogsForExport = reviewLogsOfUser;
 /** The memory states of the user's students (the data export). */
