@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CARD_TEXT_MAX } from '@shared/constants';
 import {
   assignRole,
+  cellsAreHtml,
   chunks,
   columnNames,
   decodeText,
@@ -124,11 +125,28 @@ describe('parseText: Anki text exports', () => {
     expect(plan.cards[0]!.row).toBe(4);
   });
 
-  it('reduces HTML that looks like HTML when the file says nothing about it', () => {
-    expect(cardsOf('cat\t<i>gato</i> &amp; <span>felino</span>\ndog\tperro')).toEqual([
-      { en: 'cat', es: 'gato & felino' },
-      { en: 'dog', es: 'perro' },
+  it('keeps text that looks like HTML as written when the file says nothing, and reduces it when the parent says so', () => {
+    const text = 'cat\t<i>gato</i> &amp; <span>felino</span>\nTom & Jerry <b>not bold</b>\tperro';
+    expect(cardsOf(text)).toEqual([
+      { en: 'cat', es: '<i>gato</i> &amp; <span>felino</span>' },
+      { en: 'Tom & Jerry <b>not bold</b>', es: 'perro' },
     ]);
+    const { parsed, header, roles } = read(text);
+    expect(planImport(parsed, header, roles, true).cards.map((c) => c.card)).toEqual([
+      { en: 'cat', es: 'gato & felino' },
+      { en: 'Tom & Jerry not bold', es: 'perro' },
+    ]);
+    expect(previewRows(parsed, header, 1, true)[0]!.cells).toEqual(['cat', 'gato & felino']);
+    expect(previewRows(parsed, header, 1)[0]!.cells).toEqual(['cat', '<i>gato</i> &amp; <span>felino</span>']);
+  });
+
+  it('lets the parent read the cells as text although the file says #html:true', () => {
+    const { parsed, header, roles } = read('#separator:tab\n#html:true\nTom &amp; Jerry\t<b>gato</b>\ndog\tperro\n');
+    expect(planImport(parsed, header, roles).cards[0]!.card).toEqual({ en: 'Tom & Jerry', es: 'gato' });
+    expect(planImport(parsed, header, roles, cellsAreHtml(parsed, false)).cards[0]!.card).toEqual({
+      en: 'Tom &amp; Jerry',
+      es: '<b>gato</b>',
+    });
   });
 });
 

@@ -2,13 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  CARD_TEXT_FIELDS,
+  REQUIRED_TEXT_FIELDS,
+  TEXT_FIELD_NAMES,
+  type CardContentValues,
+  type CardTextField,
+} from '@shared/card-fields';
+import {
   ANKI_FIELD_HTML_MAX,
   ANKI_MEDIA_FILES_MAX,
   ANKI_METADATA_MAX_BYTES,
   ANKI_SAMPLE_NOTES,
   CARD_TEXT_MAX,
   IMAGE_MAX_BYTES,
-  PRONUNCIATION_MAX,
 } from '@shared/constants';
 import type { AnkiFieldMapping, AnkiMapping, AnkiPreview } from '@shared/schemas/transfer';
 import { ApiError } from '../../http/errors';
@@ -180,15 +186,12 @@ export function previewOf(pkg: AnkiPackage): AnkiPreview {
   };
 }
 
-export interface PlannedCard {
-  en: string;
-  es: string;
-  en_pronunciation: string | null;
-  es_pronunciation: string | null;
+/** A card to make: its declared text fields (`@shared/card-fields`), media names to try. */
+export type PlannedCard = Pick<CardContentValues, CardTextField> & {
   /** Media names to try for the card's picture (the note's first picture). */
   picture: string[] | null;
   sounds: string[];
-}
+};
 export interface ImportPlan {
   /** Anki deck id → its name and cards, in the order of the package's notes. */
   decks: Map<string, { name: string; cards: PlannedCard[] }>;
@@ -229,22 +232,21 @@ export function planImport(collection: AnkiCollection, mapping: AnkiMapping): Im
     if (!type || type.cloze || type.fields.length < 2 || !m) continue;
     const content = readNote(note.fields);
     const at = (i: number | null | undefined) => (i === null || i === undefined ? { text: '' } : content[i]);
-    const [en, es, enP, esP] = [at(m.en), at(m.es), at(m.en_pronunciation), at(m.es_pronunciation)];
-    if (en === null || es === null || enP === null || esP === null) {
+    const read = TEXT_FIELD_NAMES.map((f) => at(m[f]));
+    if (read.includes(null)) {
       plan.skipped.too_long += 1;
       continue;
     }
-    const texts = { en: en?.text ?? '', es: es?.text ?? '', enP: enP?.text ?? '', esP: esP?.text ?? '' };
-    if (!texts.en || !texts.es) {
+    // Empty text is null, as the card form stores it; the required fields are checked next.
+    const texts = Object.fromEntries(TEXT_FIELD_NAMES.map((f, i) => [f, read[i]?.text || null])) as Pick<
+      CardContentValues,
+      CardTextField
+    >;
+    if (REQUIRED_TEXT_FIELDS.some((f) => !texts[f])) {
       plan.skipped.blank += 1;
       continue;
     }
-    if (
-      texts.en.length > CARD_TEXT_MAX ||
-      texts.es.length > CARD_TEXT_MAX ||
-      texts.enP.length > PRONUNCIATION_MAX ||
-      texts.esP.length > PRONUNCIATION_MAX
-    ) {
+    if (TEXT_FIELD_NAMES.some((f) => (texts[f]?.length ?? 0) > CARD_TEXT_FIELDS[f].max)) {
       plan.skipped.too_long += 1;
       continue;
     }
@@ -252,10 +254,7 @@ export function planImport(collection: AnkiCollection, mapping: AnkiMapping): Im
     const deck = plan.decks.get(deckId) ?? { name: collection.decks.get(deckId) ?? 'Anki', cards: [] };
     plan.decks.set(deckId, deck);
     deck.cards.push({
-      en: texts.en,
-      es: texts.es,
-      en_pronunciation: texts.enP || null,
-      es_pronunciation: texts.esP || null,
+      ...texts,
       picture: content.flatMap((f) => f?.pictures ?? [])[0] ?? null,
       sounds: content.flatMap((f) => f?.sounds ?? []),
     });

@@ -1,3 +1,9 @@
+import {
+  fieldOfName,
+  OPTIONAL_TEXT_FIELDS,
+  REQUIRED_TEXT_FIELDS,
+  type CardTextField,
+} from '@shared/card-fields';
 import { compile } from 'html-to-text';
 import type { AnkiFieldMapping } from '@shared/schemas/transfer';
 
@@ -65,27 +71,11 @@ export function textToField(text: string): string {
   return text.replace(/[&<>"]/g, (c) => escapes[c]!).replace(/\r?\n/g, '<br>');
 }
 
-type Role = 'en' | 'es' | 'en_pronunciation' | 'es_pronunciation' | 'front' | 'back' | null;
+type Role = CardTextField | null;
 
-/** What a field's name suggests it holds. */
+/** What a field's name suggests it holds (the declared names, aliases and words of `@shared/card-fields`). */
 function roleOf(name: string): Role {
-  const n = name
-    .trim()
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
-  const english = /\b(english|ingles|en)\b/.test(n);
-  const spanish = /\b(spanish|espanol|castellano|es)\b/.test(n);
-  if (/pronunciation|pronunciacion|ipa|phonetic|fonetica/.test(n)) {
-    if (english) return 'en_pronunciation';
-    if (spanish) return 'es_pronunciation';
-    return null;
-  }
-  if (english) return 'en';
-  if (spanish) return 'es';
-  if (/^(front|word|term|question|vocab|vocabulary|expression|palabra)$/.test(n)) return 'front';
-  if (/^(back|meaning|definition|translation|answer|traduccion|significado)$/.test(n)) return 'back';
-  return null;
+  return fieldOfName(name) ?? null;
 }
 
 /**
@@ -113,12 +103,9 @@ export function proposeMapping(fields: string[]): AnkiFieldMapping | undefined {
     taken.add(any);
     return any;
   };
-  const en = pick('en', 'front') ?? firstFree();
-  const es = pick('es', 'back') ?? firstFree();
-  return {
-    en,
-    es,
-    en_pronunciation: pick('en_pronunciation') ?? null,
-    es_pronunciation: pick('es_pronunciation') ?? null,
-  };
+  const mapping = {} as Record<CardTextField, number | null>;
+  // Required fields first: each takes its named field, else the first free one; the others only when named.
+  for (const f of REQUIRED_TEXT_FIELDS) mapping[f] = pick(f) ?? firstFree();
+  for (const f of OPTIONAL_TEXT_FIELDS) mapping[f] = pick(f) ?? null;
+  return mapping as AnkiFieldMapping;
 }
