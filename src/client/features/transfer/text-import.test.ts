@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { cardsToCsv } from '@shared/card-csv';
+import { CARD_TEXT_FIELDS, REQUIRED_TEXT_FIELDS, TEXT_FIELD_NAMES, type CardTextField } from '@shared/card-fields';
 import { CARD_TEXT_MAX } from '@shared/constants';
 import {
   assignRole,
@@ -297,5 +299,38 @@ describe('large inputs', () => {
     const { plan } = read(Array.from({ length: count }, (_, i) => row(i)).join(''));
     expect(plan.cards).toHaveLength(count);
     expect(plan.cards[7]!.card).toEqual({ en: 'line one 7\nline two, with "quotes"', es: 'uno 7' });
+  });
+});
+
+describe('our CSV export read back (cardsToCsv, the server export’s own function)', () => {
+  const hazards = [
+    '=HYPERLINK("https://example.com","x")',
+    '+1',
+    '-ción',
+    '@SUM(A1)',
+    "'=quoted",
+    "''+x",
+    'Tom & Jerry <b>not bold</b>',
+  ];
+  /** Every declared text field filled, each with a cell a spreadsheet would run, HTML-like text, quotes, new lines. */
+  const cards = hazards.map(
+    (hazard, i) =>
+      Object.fromEntries(
+        TEXT_FIELD_NAMES.map((f) => [f, `${hazard} ${f}, "${i}"\nline`.slice(0, CARD_TEXT_FIELDS[f].max)]),
+      ) as Record<CardTextField, string>,
+  );
+
+  it('maps every declared field by its column name and gives back exactly the same cards', () => {
+    const csv = cardsToCsv(cards);
+    const { roles, plan } = read(csv);
+    expect(roles).toEqual(TEXT_FIELD_NAMES);
+    expect(plan.problems).toEqual([]);
+    expect(plan.cards.map((c) => c.card)).toEqual(cards);
+  });
+
+  it('leaves out empty optional fields, as the card form does', () => {
+    const sparse = Object.fromEntries(REQUIRED_TEXT_FIELDS.map((f) => [f, `-${f}`])) as Record<CardTextField, string>;
+    const { plan } = read(cardsToCsv([sparse]));
+    expect(plan.cards.map((c) => c.card)).toEqual([sparse]);
   });
 });

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CARD_TEXT_FIELDS, OPTIONAL_TEXT_FIELDS, REQUIRED_TEXT_FIELDS } from '@shared/card-fields';
 import { CARD_TEXT_MAX } from '@shared/constants';
 import type { AnkiFieldMapping, AnkiMapping, AnkiPreview } from '@shared/schemas/transfer';
 import { Button } from '@client/components/ui/button';
@@ -29,7 +30,10 @@ export function AnkiPreviewStep({ preview, studentName, pending, error, onSubmit
     Object.fromEntries(
       importable.map((type) => [
         type.id,
-        { en_pronunciation: null, es_pronunciation: null, ...(preview.proposed_mapping[type.id] ?? { en: 0, es: 1 }) },
+        {
+          ...Object.fromEntries(OPTIONAL_TEXT_FIELDS.map((f) => [f, null])),
+          ...(preview.proposed_mapping[type.id] ?? Object.fromEntries(REQUIRED_TEXT_FIELDS.map((f, i) => [f, i]))),
+        } as AnkiFieldMapping,
       ]),
     ),
   );
@@ -155,12 +159,12 @@ function NoteTypeBox({ type, mapping, included, onInclude, onMap }: BoxProps) {
           {mapping && (
             <div className={styles.mapping}>
               {CARD_FIELDS.map((field) => {
-                const required = field === 'en' || field === 'es';
+                const { required } = CARD_TEXT_FIELDS[field];
                 const value = mapping[field];
                 return (
                   <div key={field} className={styles.field}>
                     <label htmlFor={`${ids}-${field}`} className={styles.label}>
-                      {t(`transfer.anki.from.${field}`)}
+                      {t('transfer.anki.from', { field: t(`common.cardFields.${field}.label`) })}
                     </label>
                     <select
                       id={`${ids}-${field}`}
@@ -202,7 +206,7 @@ function NoteTypeBox({ type, mapping, included, onInclude, onMap }: BoxProps) {
                   return (
                     <th scope="col" key={index}>
                       {name}
-                      {role && <span className={styles.columnName}>→ {t(`transfer.cards.roles.${role}`)}</span>}
+                      {role && <span className={styles.columnName}>→ {t(`common.cardFields.${role}.label`)}</span>}
                     </th>
                   );
                 })}
