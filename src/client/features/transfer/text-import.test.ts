@@ -17,6 +17,7 @@ import {
   unescapeSeparator,
   type ColumnRole,
 } from './text-import';
+import ankiPlainText from './fixtures/anki-notes-plain-text.txt?raw';
 
 /** Parsed with detection, the header as detected and the mapping it starts with. */
 function read(text: string, choice = { columns: null as string | null, rows: null as string | null }) {
@@ -332,5 +333,27 @@ describe('our CSV export read back (cardsToCsv, the server export’s own functi
     const sparse = Object.fromEntries(REQUIRED_TEXT_FIELDS.map((f) => [f, `-${f}`])) as Record<CardTextField, string>;
     const { plan } = read(cardsToCsv([sparse]));
     expect(plan.cards.map((c) => c.card)).toEqual([sparse]);
+  });
+});
+
+describe('a real Anki "Notes in Plain Text" export (fixtures/README.md)', () => {
+  const file = ankiPlainText;
+
+  it('reads its headers: tab, HTML cells reduced to text, deck and tags columns ignored', () => {
+    const { parsed, roles, plan } = read(file);
+    expect(parsed.headers).toMatchObject({ separator: '\t', html: true });
+    expect([...parsed.headers!.metaColumns].sort()).toEqual([0, 3]);
+    expect(roles).toEqual(['ignore', 'en', 'es', 'ignore']);
+    expect(plan.cards.map((c) => c.card)).toEqual([
+      { en: 'el gato', es: 'the cat' },
+      { en: 'el perro grande', es: 'the big dog' },
+      { en: '=1+1 & más', es: 'Tom & Jerry' },
+    ]);
+  });
+
+  it('keeps the markup as written when the parent unticks "Cells are HTML"', () => {
+    const { parsed, header, roles } = read(file);
+    const cards = planImport(parsed, header, roles, cellsAreHtml(parsed, false)).cards.map((c) => c.card);
+    expect(cards[2]).toEqual({ en: '<b>=1+1</b> &amp; <i>más</i>', es: 'Tom &amp; Jerry' });
   });
 });

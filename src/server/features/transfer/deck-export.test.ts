@@ -129,7 +129,7 @@ describe('GET /api/decks/{id}/export', () => {
     for (const [entry, name] of Object.entries(media)) {
       const bytes = await zip.file(entry)!.async('nodebuffer');
       expect(`${createHash('sha256').update(bytes).digest('hex')}.webp`).toBe(name);
-      expect(notes.some((n) => n[4] === `<img src="${name}">`)).toBe(true);
+      expect(notes.some((n) => n[TEXT_FIELD_NAMES.length] === `<img src="${name}">`)).toBe(true);
     }
     db.close();
   });
