@@ -48,7 +48,18 @@ export const CARD_TEXT_FIELDS = {
     required: true,
     max: CARD_TEXT_MAX,
     csv: 'english',
-    aliases: ['front', 'term', 'word', 'question', 'vocab', 'vocabulary', 'expression', 'palabra', 'termino', 'anverso'],
+    aliases: [
+      'front',
+      'term',
+      'word',
+      'question',
+      'vocab',
+      'vocabulary',
+      'expression',
+      'palabra',
+      'termino',
+      'anverso',
+    ],
     nameWords: [],
     anki: 'English',
   },
@@ -104,9 +115,7 @@ export const TEXT_FIELD_NAMES = Object.keys(CARD_TEXT_FIELDS) as CardTextField[]
 export const MEDIA_FIELD_NAMES = Object.keys(CARD_MEDIA_FIELDS) as CardMediaField[];
 /** Every content column of a card, in one order. */
 export const CARD_FIELD_NAMES: readonly CardField[] = [...TEXT_FIELD_NAMES, ...MEDIA_FIELD_NAMES];
-export const REQUIRED_TEXT_FIELDS = TEXT_FIELD_NAMES.filter(
-  (f) => CARD_TEXT_FIELDS[f].required,
-) as RequiredTextField[];
+export const REQUIRED_TEXT_FIELDS = TEXT_FIELD_NAMES.filter((f) => CARD_TEXT_FIELDS[f].required) as RequiredTextField[];
 export const OPTIONAL_TEXT_FIELDS = TEXT_FIELD_NAMES.filter(
   (f) => !CARD_TEXT_FIELDS[f].required,
 ) as OptionalTextField[];
@@ -165,9 +174,7 @@ export function fieldOfName(name: string): CardTextField | undefined {
   });
   if (exact) return exact;
   const language = languageOf(n);
-  const worded = TEXT_FIELD_NAMES.filter((f) =>
-    textSpec(f).nameWords.some((w) => new RegExp(`\\b${w}s?\\b`).test(n)),
-  );
+  const worded = TEXT_FIELD_NAMES.filter((f) => textSpec(f).nameWords.some((w) => new RegExp(`\\b${w}s?\\b`).test(n)));
   if (worded.length) return worded.find((f) => textSpec(f).side === language);
   return TEXT_FIELD_NAMES.find((f) => textSpec(f).side === language && textSpec(f).nameWords.length === 0);
 }

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  CARD_TEXT_FIELDS,
-  TEXT_FIELD_NAMES,
-  type OptionalTextField,
-  type RequiredTextField,
-} from '../card-fields';
+import { CARD_TEXT_FIELDS, TEXT_FIELD_NAMES, type OptionalTextField, type RequiredTextField } from '../card-fields';
 import { BULK_CARDS_MAX } from '../constants';
 import { cardFieldsSchema } from './card';
 import { idParamSchema } from './common';
@@ -27,7 +22,9 @@ export const ankiIdSchema = z.string().regex(/^-?[0-9]{1,19}$/);
 const fieldIndex = z.number().int().nonnegative();
 
 const optionalIndex = fieldIndex.nullable().optional();
-type MappingShape = { [K in RequiredTextField]: typeof fieldIndex } & { [K in OptionalTextField]: typeof optionalIndex };
+type MappingShape = { [K in RequiredTextField]: typeof fieldIndex } & {
+  [K in OptionalTextField]: typeof optionalIndex;
+};
 /** Which of a note type's fields become each declared text field of the card (required ones must be mapped). */
 export const ankiFieldMappingSchema = z.object(
   Object.fromEntries(

@@ -1,9 +1,4 @@
-import {
-  fieldOfName,
-  OPTIONAL_TEXT_FIELDS,
-  REQUIRED_TEXT_FIELDS,
-  type CardTextField,
-} from '@shared/card-fields';
+import { fieldOfName, OPTIONAL_TEXT_FIELDS, REQUIRED_TEXT_FIELDS, type CardTextField } from '@shared/card-fields';
 import { compile } from 'html-to-text';
 import type { AnkiFieldMapping } from '@shared/schemas/transfer';
 

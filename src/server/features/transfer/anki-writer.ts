@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import yazl from 'yazl';
-import { CARD_TEXT_FIELDS, TEXT_FIELD_NAMES, type CardContentValues, type CardSide, type CardTextField } from '@shared/card-fields';
+import {
+  CARD_TEXT_FIELDS,
+  TEXT_FIELD_NAMES,
+  type CardContentValues,
+  type CardSide,
+  type CardTextField,
+} from '@shared/card-fields';
 import { textToField } from './anki-text';
 
 /**
@@ -58,7 +64,9 @@ const side = (which: CardSide) =>
     .join('');
 /** The note fields a side needs to make its card: its required text. */
 const required = (which: CardSide) =>
-  TEXT_FIELD_NAMES.flatMap((f, ord) => (CARD_TEXT_FIELDS[f].side === which && CARD_TEXT_FIELDS[f].required ? [ord] : []));
+  TEXT_FIELD_NAMES.flatMap((f, ord) =>
+    CARD_TEXT_FIELDS[f].side === which && CARD_TEXT_FIELDS[f].required ? [ord] : [],
+  );
 const picture = '{{#Picture}}<div class="picture">{{Picture}}</div>{{/Picture}}';
 
 function noteType(id: number, deckId: number, mod: number) {
