@@ -19,7 +19,7 @@ export function neutraliseCell(cell: string): string {
 
 /** A cell as read from a CSV file: the export's neutralising quote taken back off. */
 export function restoreCell(cell: string): string {
-  return ESCAPED_FORMULA_CELL.test(cell) ? cell.slice(1) : cell;
+  return cell.startsWith("'") && ESCAPED_FORMULA_CELL.test(cell) ? cell.slice(1) : cell;
 }
 
 /** The CSV export's header row: each declared text field's `csv` name (our importer and spreadsheets read it as is). */

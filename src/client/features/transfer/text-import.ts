@@ -318,27 +318,23 @@ export function planImport(
   const unmapped: CardField[] = REQUIRED_TEXT_FIELDS.filter((f) => column[f] < 0);
   const plan: ImportPlan = { cards: [], problems: [], empty: 0, unmapped };
   if (unmapped.length) return plan;
+  const fields = CARD_FIELDS.map((field) => ({ field, at: column[field], ...CARD_TEXT_FIELDS[field] }));
   for (const { row, cells } of dataRecords(parsed, header)) {
     if (isEmpty(cells)) {
       plan.empty += 1;
       continue;
     }
     const issues: Issue[] = [];
-    const text = {} as Record<CardField, string>;
-    for (const field of CARD_FIELDS) {
-      const value = column[field] < 0 ? '' : cellText(cells[column[field]], html);
-      text[field] = value;
-      const { max, required } = CARD_TEXT_FIELDS[field];
+    // Empty optional fields are left out, as the card form leaves them.
+    const card: Partial<Record<CardField, string>> = {};
+    for (const { field, at, max, required } of fields) {
+      const value = at < 0 ? '' : cellText(cells[at], html);
+      if (value) card[field] = value;
       if (value.length > max) issues.push({ field, kind: 'too_long', max });
       else if (!value && required) issues.push({ field, kind: 'blank' });
     }
-    if (issues.length) {
-      plan.problems.push({ row, issues });
-      continue;
-    }
-    // Empty optional fields are left out, as the card form leaves them.
-    const card = Object.fromEntries(CARD_FIELDS.filter((f) => text[f]).map((f) => [f, text[f]])) as BulkCard;
-    plan.cards.push({ row, card });
+    if (issues.length) plan.problems.push({ row, issues });
+    else plan.cards.push({ row, card: card as BulkCard });
   }
   return plan;
 }
