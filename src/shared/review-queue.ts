@@ -1,3 +1,4 @@
+import { cardContentOf } from './card-fields';
 import { REVIEW_SESSION_SIZE } from './constants';
 import { addDays, localDate, startOfLocalDay } from './local-day';
 import type { Card } from './schemas/card';
@@ -36,14 +37,7 @@ const byDue = (a: Entry, b: Entry) =>
 const toReviewCard = ({ card, title, memory }: Entry): ReviewCard => ({
   id: card.id,
   deck_id: card.deck_id,
-  en: card.en,
-  es: card.es,
-  en_pronunciation: card.en_pronunciation,
-  es_pronunciation: card.es_pronunciation,
-  front_image_key: card.front_image_key,
-  back_image_key: card.back_image_key,
-  en_audio_key: card.en_audio_key,
-  es_audio_key: card.es_audio_key,
+  ...cardContentOf(card),
   deck_title: title,
   memory,
 });

@@ -1,22 +1,37 @@
 import { z } from 'zod';
-import { CARD_TEXT_MAX, PRONUNCIATION_MAX } from '../constants';
+import {
+  CARD_FIELD_NAMES,
+  CARD_TEXT_FIELDS,
+  TEXT_FIELD_NAMES,
+  type CardMediaField,
+  type CardTextField,
+  type OptionalTextField,
+  type RequiredTextField,
+} from '../card-fields';
 import { idParamSchema, idSchema } from './common';
 
-const cardText = z.string().trim().min(1).max(CARD_TEXT_MAX);
-const pronunciation = z
-  .string()
-  .trim()
-  .max(PRONUNCIATION_MAX)
-  .optional()
-  .transform((v) => (v ? v : null));
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : null));
 
-/** Text fields of the card forms (multipart fields on the wire). */
-export const cardFieldsSchema = z.object({
-  en: cardText,
-  es: cardText,
-  en_pronunciation: pronunciation,
-  es_pronunciation: pronunciation,
-});
+type FieldsShape = { [K in RequiredTextField]: ReturnType<typeof requiredText> } & {
+  [K in OptionalTextField]: ReturnType<typeof optionalText>;
+};
+
+/** Text fields of the card forms (multipart fields on the wire), one per declared text field (`card-fields.ts`). */
+export const cardFieldsSchema = z.object(
+  Object.fromEntries(
+    TEXT_FIELD_NAMES.map((f) => {
+      const spec = CARD_TEXT_FIELDS[f];
+      return [f, spec.required ? requiredText(spec.max) : optionalText(spec.max)];
+    }),
+  ) as FieldsShape,
+);
 export type CardFields = z.input<typeof cardFieldsSchema>;
 
 /** Text fields of POST /api/cards. */
@@ -37,17 +52,21 @@ export const updateCardFieldsSchema = cardFieldsSchema.extend({
   remove_es_audio: removeFlag,
 });
 
+type ContentShape = { [K in RequiredTextField]: z.ZodString } & {
+  [K in OptionalTextField | CardMediaField]: z.ZodNullable<z.ZodString>;
+};
+/**
+ * A card as the API answers it. Media fields are keys of stored media: a picture at /api/images/{key},
+ * a side's recording at /api/audio/{key}; null when there is none.
+ */
 export const cardSchema = z.object({
   id: idSchema,
   deck_id: idSchema,
-  en: z.string(),
-  es: z.string(),
-  en_pronunciation: z.string().nullable(),
-  es_pronunciation: z.string().nullable(),
-  front_image_key: z.string().nullable(),
-  back_image_key: z.string().nullable(),
-  /** The side's recording, served at /api/audio/{key}; null when the side has none. */
-  en_audio_key: z.string().nullable(),
-  es_audio_key: z.string().nullable(),
+  ...(Object.fromEntries(
+    CARD_FIELD_NAMES.map((f) => [
+      f,
+      f in CARD_TEXT_FIELDS && CARD_TEXT_FIELDS[f as CardTextField].required ? z.string() : z.string().nullable(),
+    ]),
+  ) as ContentShape),
 });
 export type Card = z.infer<typeof cardSchema>;

@@ -1,12 +1,22 @@
 import { z } from 'zod';
-import { CARD_TEXT_MAX, IMPORT_CARDS_MAX, PRONUNCIATION_MAX } from '../constants';
+import { CARD_TEXT_FIELDS, TEXT_FIELD_NAMES, type OptionalTextField, type RequiredTextField } from '../card-fields';
+import { IMPORT_CARDS_MAX } from '../constants';
 
-export const catalogueCardSchema = z.object({
-  en: z.string().trim().min(1).max(CARD_TEXT_MAX),
-  es: z.string().trim().min(1).max(CARD_TEXT_MAX),
-  en_pronunciation: z.string().trim().max(PRONUNCIATION_MAX).nullable().optional(),
-  es_pronunciation: z.string().trim().max(PRONUNCIATION_MAX).nullable().optional(),
-});
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+type CatalogueCardShape = { [K in RequiredTextField]: ReturnType<typeof requiredText> } & {
+  [K in OptionalTextField]: ReturnType<typeof optionalText>;
+};
+
+/** A catalogue card: the declared text fields (`card-fields.ts`); optional ones may be absent or null. */
+export const catalogueCardSchema = z.object(
+  Object.fromEntries(
+    TEXT_FIELD_NAMES.map((f) => {
+      const spec = CARD_TEXT_FIELDS[f];
+      return [f, spec.required ? requiredText(spec.max) : optionalText(spec.max)];
+    }),
+  ) as CatalogueCardShape,
+);
 export type CatalogueCard = z.infer<typeof catalogueCardSchema>;
 
 export const catalogueDeckSchema = z.object({

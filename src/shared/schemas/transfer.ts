@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARD_TEXT_FIELDS, TEXT_FIELD_NAMES, type OptionalTextField, type RequiredTextField } from '../card-fields';
 import { BULK_CARDS_MAX } from '../constants';
 import { cardFieldsSchema } from './card';
 import { idParamSchema } from './common';
@@ -20,16 +21,22 @@ export const ankiIdSchema = z.string().regex(/^-?[0-9]{1,19}$/);
 /** The position of a field in its note type (0 is the first). */
 const fieldIndex = z.number().int().nonnegative();
 
-/** Which of a note type's fields become the card's English, Spanish and pronunciations. */
-export const ankiFieldMappingSchema = z.object({
-  en: fieldIndex,
-  es: fieldIndex,
-  en_pronunciation: fieldIndex.nullable().optional(),
-  es_pronunciation: fieldIndex.nullable().optional(),
-  /** A field whose `[sound:…]` becomes the English or Spanish side's audio (a sound in the en/es field itself goes to that side). */
-  en_audio: fieldIndex.nullable().optional(),
-  es_audio: fieldIndex.nullable().optional(),
-});
+const optionalIndex = fieldIndex.nullable().optional();
+type MappingShape = { [K in RequiredTextField]: typeof fieldIndex } & {
+  [K in OptionalTextField]: typeof optionalIndex;
+};
+/** Which of a note type's fields become each declared text field of the card (required ones must be mapped). */
+export const ankiFieldMappingSchema = z
+  .object(
+    Object.fromEntries(
+      TEXT_FIELD_NAMES.map((f) => [f, CARD_TEXT_FIELDS[f].required ? fieldIndex : optionalIndex]),
+    ) as MappingShape,
+  )
+  .extend({
+    /** A field whose `[sound:…]` becomes the English or Spanish side's audio (a sound in the en/es field itself goes to that side). */
+    en_audio: optionalIndex,
+    es_audio: optionalIndex,
+  });
 export type AnkiFieldMapping = z.infer<typeof ankiFieldMappingSchema>;
 
 /** The `mapping` form field (JSON): note type id → field mapping. Notes of a note type left out are skipped. */
@@ -136,5 +143,3 @@ export type AnkiImportResult = z.infer<typeof ankiImportResultSchema>;
 
 export const EXPORT_FORMATS = ['csv', 'apkg'] as const;
 export const deckExportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS) });
-/** The CSV export's header row (our importer and spreadsheets read it as is). */
-export const CSV_COLUMNS = ['english', 'spanish', 'english_pronunciation', 'spanish_pronunciation'] as const;

@@ -1,3 +1,4 @@
+import { CARD_TEXT_FIELDS, TEXT_FIELD_NAMES } from '@shared/card-fields';
 import type { z } from 'zod';
 import type { cardFieldsSchema } from '@shared/schemas/card';
 
@@ -26,10 +27,11 @@ export function buildCardForm(
 ): FormData {
   const form = new FormData();
   if (deckId !== undefined) form.set('deck_id', String(deckId));
-  form.set('en', text.en);
-  form.set('es', text.es);
-  if (text.en_pronunciation) form.set('en_pronunciation', text.en_pronunciation);
-  if (text.es_pronunciation) form.set('es_pronunciation', text.es_pronunciation);
+  // Every declared text field (`@shared/card-fields`); an empty optional one is left out.
+  for (const field of TEXT_FIELD_NAMES) {
+    const value = text[field];
+    if (value || CARD_TEXT_FIELDS[field].required) form.set(field, value ?? '');
+  }
   if (picture.kind === 'replace') {
     form.set('front_image', picture.file);
     form.set('back_image', picture.file);

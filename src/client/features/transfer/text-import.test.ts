@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { cardsToCsv } from '@shared/card-csv';
+import { CARD_TEXT_FIELDS, REQUIRED_TEXT_FIELDS, TEXT_FIELD_NAMES, type CardTextField } from '@shared/card-fields';
 import { CARD_TEXT_MAX } from '@shared/constants';
 import {
   assignRole,
+  cellsAreHtml,
   chunks,
   columnNames,
   decodeText,
@@ -14,6 +17,7 @@ import {
   unescapeSeparator,
   type ColumnRole,
 } from './text-import';
+import ankiPlainText from './fixtures/anki-notes-plain-text.txt?raw';
 
 /** Parsed with detection, the header as detected and the mapping it starts with. */
 function read(text: string, choice = { columns: null as string | null, rows: null as string | null }) {
@@ -124,11 +128,28 @@ describe('parseText: Anki text exports', () => {
     expect(plan.cards[0]!.row).toBe(4);
   });
 
-  it('reduces HTML that looks like HTML when the file says nothing about it', () => {
-    expect(cardsOf('cat\t<i>gato</i> &amp; <span>felino</span>\ndog\tperro')).toEqual([
-      { en: 'cat', es: 'gato & felino' },
-      { en: 'dog', es: 'perro' },
+  it('keeps text that looks like HTML as written when the file says nothing, and reduces it when the parent says so', () => {
+    const text = 'cat\t<i>gato</i> &amp; <span>felino</span>\nTom & Jerry <b>not bold</b>\tperro';
+    expect(cardsOf(text)).toEqual([
+      { en: 'cat', es: '<i>gato</i> &amp; <span>felino</span>' },
+      { en: 'Tom & Jerry <b>not bold</b>', es: 'perro' },
     ]);
+    const { parsed, header, roles } = read(text);
+    expect(planImport(parsed, header, roles, true).cards.map((c) => c.card)).toEqual([
+      { en: 'cat', es: 'gato & felino' },
+      { en: 'Tom & Jerry not bold', es: 'perro' },
+    ]);
+    expect(previewRows(parsed, header, 1, true)[0]!.cells).toEqual(['cat', 'gato & felino']);
+    expect(previewRows(parsed, header, 1)[0]!.cells).toEqual(['cat', '<i>gato</i> &amp; <span>felino</span>']);
+  });
+
+  it('lets the parent read the cells as text although the file says #html:true', () => {
+    const { parsed, header, roles } = read('#separator:tab\n#html:true\nTom &amp; Jerry\t<b>gato</b>\ndog\tperro\n');
+    expect(planImport(parsed, header, roles).cards[0]!.card).toEqual({ en: 'Tom & Jerry', es: 'gato' });
+    expect(planImport(parsed, header, roles, cellsAreHtml(parsed, false)).cards[0]!.card).toEqual({
+      en: 'Tom &amp; Jerry',
+      es: '<b>gato</b>',
+    });
   });
 });
 
@@ -279,5 +300,60 @@ describe('large inputs', () => {
     const { plan } = read(Array.from({ length: count }, (_, i) => row(i)).join(''));
     expect(plan.cards).toHaveLength(count);
     expect(plan.cards[7]!.card).toEqual({ en: 'line one 7\nline two, with "quotes"', es: 'uno 7' });
+  });
+});
+
+describe('our CSV export read back (cardsToCsv, the server export’s own function)', () => {
+  const hazards = [
+    '=HYPERLINK("https://example.com","x")',
+    '+1',
+    '-ción',
+    '@SUM(A1)',
+    "'=quoted",
+    "''+x",
+    'Tom & Jerry <b>not bold</b>',
+  ];
+  /** Every declared text field filled, each with a cell a spreadsheet would run, HTML-like text, quotes, new lines. */
+  const cards = hazards.map(
+    (hazard, i) =>
+      Object.fromEntries(
+        TEXT_FIELD_NAMES.map((f) => [f, `${hazard} ${f}, "${i}"\nline`.slice(0, CARD_TEXT_FIELDS[f].max)]),
+      ) as Record<CardTextField, string>,
+  );
+
+  it('maps every declared field by its column name and gives back exactly the same cards', () => {
+    const csv = cardsToCsv(cards);
+    const { roles, plan } = read(csv);
+    expect(roles).toEqual(TEXT_FIELD_NAMES);
+    expect(plan.problems).toEqual([]);
+    expect(plan.cards.map((c) => c.card)).toEqual(cards);
+  });
+
+  it('leaves out empty optional fields, as the card form does', () => {
+    const sparse = Object.fromEntries(REQUIRED_TEXT_FIELDS.map((f) => [f, `-${f}`])) as Record<CardTextField, string>;
+    const { plan } = read(cardsToCsv([sparse]));
+    expect(plan.cards.map((c) => c.card)).toEqual([sparse]);
+  });
+});
+
+describe('a real Anki "Notes in Plain Text" export (fixtures/README.md)', () => {
+  const file = ankiPlainText;
+
+  it('reads its headers: tab, HTML cells reduced to text, deck and tags columns ignored', () => {
+    const { parsed, roles, plan } = read(file);
+    expect(parsed.headers).toMatchObject({ separator: '\t', html: true });
+    expect([...parsed.headers!.metaColumns].sort()).toEqual([0, 3]);
+    expect(roles).toEqual(['ignore', 'en', 'es', 'ignore']);
+    expect(plan.cards.map((c) => c.card)).toEqual([
+      { en: 'el gato', es: 'the cat' },
+      { en: 'el perro grande', es: 'the big dog' },
+      { en: '=1+1 & más', es: 'Tom & Jerry' },
+    ]);
+  });
+
+  it('keeps the markup as written when the parent unticks "Cells are HTML"', () => {
+    const { parsed, header, roles } = read(file);
+    const cards = planImport(parsed, header, roles, cellsAreHtml(parsed, false)).cards.map((c) => c.card);
+    expect(cards[2]).toEqual({ en: '<b>=1+1</b> &amp; <i>más</i>', es: 'Tom &amp; Jerry' });
   });
 });

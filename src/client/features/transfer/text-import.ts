@@ -1,15 +1,24 @@
 import Papa from 'papaparse';
-import { CARD_TEXT_MAX, PRONUNCIATION_MAX } from '@shared/constants';
+import {
+  CARD_TEXT_FIELDS,
+  fieldOfName,
+  normaliseFieldName,
+  REQUIRED_TEXT_FIELDS,
+  TEXT_FIELD_NAMES,
+  type CardTextField,
+} from '@shared/card-fields';
+import { restoreCell } from '@shared/card-csv';
 import type { BulkCardsInput } from '@shared/schemas/transfer';
 
 /**
  * Pasted text and text files (CSV, TSV, Quizlet and Anki text exports) read into cards. Every
  * split into rows and columns is papaparse's; this module only chooses its settings, reads Anki's
- * header lines, and checks each row against the card limits.
+ * header lines, and checks each row against the card limits. The card's fields, their limits and the
+ * column names that mean them come from their one declaration (`@shared/card-fields`).
  */
 
-export const CARD_FIELDS = ['en', 'es', 'en_pronunciation', 'es_pronunciation'] as const;
-export type CardField = (typeof CARD_FIELDS)[number];
+export const CARD_FIELDS = TEXT_FIELD_NAMES;
+export type CardField = CardTextField;
 export type ColumnRole = CardField | 'ignore';
 export const COLUMN_ROLES: readonly ColumnRole[] = [...CARD_FIELDS, 'ignore'];
 export type BulkCard = BulkCardsInput['cards'][number];
@@ -171,28 +180,11 @@ export function parseText(input: string, choice: SeparatorChoice = { columns: nu
 
 const isEmpty = (record: string[]) => record.every((cell) => cell.trim() === '');
 
-/** What a column's name says it holds; undefined when the name says nothing we know. */
+/** What a column's name says it holds (`fieldOfName`, or Anki's own columns); undefined when it says nothing we know. */
 export function roleOfName(name: string): ColumnRole | undefined {
-  const n = name
-    .trim()
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[_-]+/g, ' ');
-  // Full language names first: in Spanish "en" and "es" are also words ("Pronunciación en español").
-  const englishName = /\b(english|ingles)\b/.test(n);
-  const spanishName = /\b(spanish|espanol|castellano)\b/.test(n);
-  const named = englishName || spanishName;
-  const english = named ? englishName && !spanishName : /\ben\b/.test(n);
-  const spanish = named ? spanishName && !englishName : /\bes\b/.test(n);
-  if (/pronunciation|pronunciacion|phonetic|fonetica|\bipa\b/.test(n)) {
-    return english ? 'en_pronunciation' : spanish ? 'es_pronunciation' : undefined;
-  }
-  if (english) return 'en';
-  if (spanish) return 'es';
-  if (/^(front|term|word|question|palabra|termino|anverso)$/.test(n)) return 'en';
-  if (/^(back|definition|meaning|answer|translation|definicion|significado|traduccion|reverso)$/.test(n)) return 'es';
-  if (/^(tags?|deck|notetype|note type|guid|etiquetas?|mazo)$/.test(n)) return 'ignore';
+  const field = fieldOfName(name);
+  if (field) return field;
+  if (/^(tags?|deck|notetype|note type|guid|etiquetas?|mazo)$/.test(normaliseFieldName(name))) return 'ignore';
   return undefined;
 }
 
@@ -234,7 +226,7 @@ export function initialRoles(
   let roles: ColumnRole[] = Array.from({ length: count }, () => 'ignore');
   const names = columnNames(parsed, header);
   const fromNames = names?.slice(0, count).map(roleOfName);
-  if (fromNames?.includes('en') && fromNames.includes('es')) {
+  if (fromNames && REQUIRED_TEXT_FIELDS.every((f) => fromNames.includes(f))) {
     fromNames.forEach((role, i) => {
       if (role && role !== 'ignore' && !roles.includes(role)) roles[i] = role;
     });
@@ -242,13 +234,13 @@ export function initialRoles(
     roles = [...remembered];
   } else {
     const free = [...Array(count).keys()].filter((i) => !meta.has(i));
-    if (free[0] !== undefined) roles[free[0]] = 'en';
-    if (free[1] !== undefined) roles[free[1]] = 'es';
+    REQUIRED_TEXT_FIELDS.forEach((f, i) => {
+      if (free[i] !== undefined) roles[free[i]] = f;
+    });
   }
   return roles.map((r, i) => (meta.has(i) ? 'ignore' : r));
 }
 
-const HTML_LIKE = /<[a-z!/][^>]*>|&(#\d+|#x[\da-f]+|[a-z]+\d*);|\[sound:/i;
 const SOUND = /\[sound:[^\]]*\]/g;
 
 /** Lines trimmed, runs of spaces (non-breaking ones too) made one, blank lines dropped. */
@@ -270,11 +262,19 @@ export function htmlToText(html: string): string {
   return tidy(body.textContent ?? '');
 }
 
-/** A cell as card text: HTML reduced when the file says it is HTML (or, with no word on it, when it looks like HTML). */
-export function cellText(raw: string | undefined, html: boolean | undefined): string {
+/**
+ * A cell as card text: our export's formula-neutralising quote taken off, then HTML reduced only
+ * when the file says it is HTML (Anki's `#html:true`) or the parent says so; otherwise kept as written.
+ */
+export function cellText(raw: string | undefined, html: boolean): string {
   if (!raw) return '';
-  if (html === true || (html === undefined && HTML_LIKE.test(raw))) return htmlToText(raw);
-  return raw.trim();
+  const cell = restoreCell(raw);
+  return html ? htmlToText(cell) : cell.trim();
+}
+
+/** Whether cells are read as HTML: what the file's `#html:` header says, unless the parent chose. */
+export function cellsAreHtml(parsed: ParsedText, choice: boolean | null): boolean {
+  return choice ?? parsed.headers?.html ?? false;
 }
 
 export type Issue = { field: CardField; kind: 'blank' } | { field: CardField; kind: 'too_long'; max: number };
@@ -293,16 +293,9 @@ export interface ImportPlan {
   problems: RowProblem[];
   /** Rows with no text at all (left out silently). */
   empty: number;
-  /** English or Spanish when no column is mapped to it (nothing can be imported). */
+  /** Required fields (English, Spanish) no column is mapped to (nothing can be imported). */
   unmapped: CardField[];
 }
-
-const LIMITS: Record<CardField, number> = {
-  en: CARD_TEXT_MAX,
-  es: CARD_TEXT_MAX,
-  en_pronunciation: PRONUNCIATION_MAX,
-  es_pronunciation: PRONUNCIATION_MAX,
-};
 
 /** The data records (without the header row) with their row numbers. */
 export function dataRecords(parsed: ParsedText, header: boolean): { row: number; cells: string[] }[] {
@@ -315,40 +308,44 @@ export function dataRecords(parsed: ParsedText, header: boolean): { row: number;
 }
 
 /** Every data row checked as the server checks a card (trimmed, required, at most the card limits). */
-export function planImport(parsed: ParsedText, header: boolean, roles: readonly ColumnRole[]): ImportPlan {
+export function planImport(
+  parsed: ParsedText,
+  header: boolean,
+  roles: readonly ColumnRole[],
+  html: boolean = cellsAreHtml(parsed, null),
+): ImportPlan {
   const column = Object.fromEntries(CARD_FIELDS.map((f) => [f, roles.indexOf(f)])) as Record<CardField, number>;
-  const unmapped = (['en', 'es'] as const).filter((f) => column[f] < 0);
+  const unmapped: CardField[] = REQUIRED_TEXT_FIELDS.filter((f) => column[f] < 0);
   const plan: ImportPlan = { cards: [], problems: [], empty: 0, unmapped };
   if (unmapped.length) return plan;
-  const html = parsed.headers?.html;
+  const fields = CARD_FIELDS.map((field) => ({ field, at: column[field], ...CARD_TEXT_FIELDS[field] }));
   for (const { row, cells } of dataRecords(parsed, header)) {
     if (isEmpty(cells)) {
       plan.empty += 1;
       continue;
     }
     const issues: Issue[] = [];
-    const text = {} as Record<CardField, string>;
-    for (const field of CARD_FIELDS) {
-      const value = column[field] < 0 ? '' : cellText(cells[column[field]], html);
-      text[field] = value;
-      if (value.length > LIMITS[field]) issues.push({ field, kind: 'too_long', max: LIMITS[field] });
-      else if (!value && (field === 'en' || field === 'es')) issues.push({ field, kind: 'blank' });
+    // Empty optional fields are left out, as the card form leaves them.
+    const card: Partial<Record<CardField, string>> = {};
+    for (const { field, at, max, required } of fields) {
+      const value = at < 0 ? '' : cellText(cells[at], html);
+      if (value) card[field] = value;
+      if (value.length > max) issues.push({ field, kind: 'too_long', max });
+      else if (!value && required) issues.push({ field, kind: 'blank' });
     }
-    if (issues.length) {
-      plan.problems.push({ row, issues });
-      continue;
-    }
-    const card: BulkCard = { en: text.en, es: text.es };
-    if (text.en_pronunciation) card.en_pronunciation = text.en_pronunciation;
-    if (text.es_pronunciation) card.es_pronunciation = text.es_pronunciation;
-    plan.cards.push({ row, card });
+    if (issues.length) plan.problems.push({ row, issues });
+    else plan.cards.push({ row, card: card as BulkCard });
   }
   return plan;
 }
 
 /** The first `count` data rows that hold text, as shown (HTML reduced), for the preview table. */
-export function previewRows(parsed: ParsedText, header: boolean, count: number) {
-  const html = parsed.headers?.html;
+export function previewRows(
+  parsed: ParsedText,
+  header: boolean,
+  count: number,
+  html: boolean = cellsAreHtml(parsed, null),
+) {
   const out: { row: number; cells: string[] }[] = [];
   for (const { row, cells } of dataRecords(parsed, header)) {
     if (out.length >= count) break;

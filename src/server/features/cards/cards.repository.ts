@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
+import { CARD_FIELD_NAMES, type CardContentValues } from '@shared/card-fields';
 import { precompiled } from '../../db/precompiled';
 import type { CardsTable, DbHandle } from '../../db/schema';
 
@@ -11,22 +12,15 @@ export type CardContent = Omit<CardRow, 'id' | 'deck_id' | 'created_at' | 'sourc
 export type NewCard = Omit<Insertable<CardsTable>, 'id' | 'deck_id' | 'created_at' | 'source_card_id'>;
 
 /**
- * The one list of card columns. A record typed by the table, so that a column added to CardsTable
- * is a compile error here until it is listed; every read, create, duplicate, import and export of
- * cards takes its columns from it. (source_card_id is no content: a copy of a shared deck follows
- * the original through it, and a duplicate or an export must not.)
+ * The card columns, from the one declaration of a card's fields (`@shared/card-fields`). The check
+ * below fails the build while CardsTable and the declaration disagree, either way. (source_card_id
+ * is no content: a copy of a shared deck follows the original through it, and a duplicate or an
+ * export must not.)
  */
-const CONTENT: Record<keyof CardContent, true> = {
-  en: true,
-  es: true,
-  en_pronunciation: true,
-  es_pronunciation: true,
-  front_image_key: true,
-  back_image_key: true,
-  en_audio_key: true,
-  es_audio_key: true,
-};
-const contentColumns = Object.keys(CONTENT) as (keyof CardContent)[];
+const contentColumns = CARD_FIELD_NAMES;
+type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : never;
+const declared: SameKeys<CardContent, CardContentValues> = true;
+void declared;
 /** A card as the API shows it. */
 const cardColumns = ['id', 'deck_id', ...contentColumns] as const;
 const qualifiedCardColumns = cardColumns.map((c) => `cards.${c}` as const);

@@ -1,3 +1,4 @@
+import { TEXT_FIELD_NAMES } from '@shared/card-fields';
 import { DUPLICATE_TITLE_MAX, DUPLICATE_TITLE_PREFIX, HELPER_AUTHOR_NAME } from '@shared/constants';
 import type { CatalogueCard } from '@shared/schemas/catalogue';
 import type { createDeckSchema, renameDeckSchema } from '@shared/schemas/deck';
@@ -245,12 +246,9 @@ export function decksService(deps: AppDeps) {
         const sameCards =
           cards.length === original.cards.length && cards.every((c, i) => sameCatalogueCard(c, original.cards[i]!));
         if (!sameCards) throw badField('cards', 'These are not the cards of this catalogue deck');
-        const newCards = original.cards.map((c) => ({
-          en: c.en,
-          es: c.es,
-          en_pronunciation: c.en_pronunciation || null,
-          es_pronunciation: c.es_pronunciation || null,
-        }));
+        const newCards = original.cards.map((c) =>
+          Object.fromEntries(TEXT_FIELD_NAMES.map((f) => [f, c[f] || null])),
+        ) as Parameters<typeof addCards>[2];
         await addCards(trx, id, newCards, now());
         return { ...toDeckJson(await load(trx, userId, id)), cards: await cardsOfDeck(trx, id) };
       });
@@ -260,10 +258,5 @@ export function decksService(deps: AppDeps) {
 
 /** Whether a card the client sent is the catalogue's card (absent and empty pronunciations are alike). */
 function sameCatalogueCard(sent: CatalogueCard, original: CatalogueCard): boolean {
-  return (
-    sent.en === original.en &&
-    sent.es === original.es &&
-    (sent.en_pronunciation || '') === (original.en_pronunciation || '') &&
-    (sent.es_pronunciation || '') === (original.es_pronunciation || '')
-  );
+  return TEXT_FIELD_NAMES.every((f) => (sent[f] || '') === (original[f] || ''));
 }

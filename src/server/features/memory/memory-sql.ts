@@ -1,3 +1,4 @@
+import { CARD_FIELD_NAMES, type CardContentValues } from '@shared/card-fields';
 import type { Compilable, Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { precompiled } from '../../db/precompiled';
 import type { Database, DbHandle } from '../../db/schema';
@@ -24,19 +25,7 @@ export interface MemoryColumns {
 }
 
 /** A card of the review queue with its deck's title. */
-export interface QueueCard {
-  id: number;
-  deck_id: number;
-  en: string;
-  es: string;
-  en_pronunciation: string | null;
-  es_pronunciation: string | null;
-  front_image_key: string | null;
-  back_image_key: string | null;
-  en_audio_key: string | null;
-  es_audio_key: string | null;
-  deck_title: string;
-}
+export type QueueCard = { id: number; deck_id: number; deck_title: string } & CardContentValues;
 
 export type QueueCardRow = QueueCard & MemoryColumns;
 
@@ -56,14 +45,7 @@ export const memoryColumns = [
 export const cardColumns = [
   'cards.id',
   'cards.deck_id',
-  'cards.en',
-  'cards.es',
-  'cards.en_pronunciation',
-  'cards.es_pronunciation',
-  'cards.front_image_key',
-  'cards.back_image_key',
-  'cards.en_audio_key',
-  'cards.es_audio_key',
+  ...CARD_FIELD_NAMES.map((f) => `cards.${f}` as const),
 ] as const;
 
 export const LEARNING_STATES = ['learning', 'relearning'];

@@ -1,3 +1,4 @@
+import { cardContentOf } from '@shared/card-fields';
 import { REVIEW_SESSION_SIZE } from '@shared/constants';
 import { addDays, localDate, startOfLocalDay } from '@shared/local-day';
 import type { ReviewCard, ReviewQueue } from '@shared/schemas/review';
@@ -116,20 +117,7 @@ export async function queueOf(db: DbHandle, d: Day, scope: Scope, withCards: boo
 }
 
 function queueCard(row: QueueCard, memory: Memory): ReviewCard {
-  return {
-    id: row.id,
-    deck_id: row.deck_id,
-    en: row.en,
-    es: row.es,
-    en_pronunciation: row.en_pronunciation,
-    es_pronunciation: row.es_pronunciation,
-    front_image_key: row.front_image_key,
-    back_image_key: row.back_image_key,
-    en_audio_key: row.en_audio_key,
-    es_audio_key: row.es_audio_key,
-    deck_title: row.deck_title,
-    memory,
-  };
+  return { id: row.id, deck_id: row.deck_id, ...cardContentOf(row), deck_title: row.deck_title, memory };
 }
 
 /** Records today as finished the first time the whole queue is seen empty (memory-statistics.service.ts). */

@@ -2,6 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  CARD_TEXT_FIELDS,
+  REQUIRED_TEXT_FIELDS,
+  TEXT_FIELD_NAMES,
+  type CardContentValues,
+  type CardTextField,
+} from '@shared/card-fields';
+import {
   ANKI_FIELD_HTML_MAX,
   AUDIO_MAX_BYTES,
   ANKI_MEDIA_FILES_MAX,
@@ -9,7 +16,6 @@ import {
   ANKI_SAMPLE_NOTES,
   CARD_TEXT_MAX,
   IMAGE_MAX_BYTES,
-  PRONUNCIATION_MAX,
 } from '@shared/constants';
 import type { AnkiFieldMapping, AnkiMapping, AnkiPreview } from '@shared/schemas/transfer';
 import { ApiError } from '../../http/errors';
@@ -238,11 +244,8 @@ export function previewOf(pkg: AnkiPackage, remembered: AnkiMapping = {}): AnkiP
   };
 }
 
-export interface PlannedCard {
-  en: string;
-  es: string;
-  en_pronunciation: string | null;
-  es_pronunciation: string | null;
+/** A card to make: its declared text fields (`@shared/card-fields`), media names to try. */
+export type PlannedCard = Pick<CardContentValues, CardTextField> & {
   /** Media names to try for the card's picture (the note's first picture). */
   picture: string[] | null;
   /** The sound of each side, as the mapping says: from the side's own field, else its audio field. */
@@ -250,7 +253,7 @@ export interface PlannedCard {
   es_sound: string | null;
   /** Sounds of the note that go to neither side. */
   other_sounds: number;
-}
+};
 export interface ImportPlan {
   /** Anki deck id → its title here and cards, in the order of the package's notes. */
   decks: Map<string, { name: string; cards: PlannedCard[] }>;
@@ -342,22 +345,21 @@ export function planImport(collection: AnkiCollection, mapping: AnkiMapping, sel
     if (!type || type.cloze || type.fields.length < 2 || !m) continue;
     const content = readNote(note.fields);
     const at = (i: number | null | undefined) => (i === null || i === undefined ? { text: '' } : content[i]);
-    const [en, es, enP, esP] = [at(m.en), at(m.es), at(m.en_pronunciation), at(m.es_pronunciation)];
-    if (en === null || es === null || enP === null || esP === null) {
+    const read = TEXT_FIELD_NAMES.map((f) => at(m[f]));
+    if (read.includes(null)) {
       plan.skipped.too_long += 1;
       continue;
     }
-    const texts = { en: en?.text ?? '', es: es?.text ?? '', enP: enP?.text ?? '', esP: esP?.text ?? '' };
-    if (!texts.en || !texts.es) {
+    // Empty text is null, as the card form stores it; the required fields are checked next.
+    const texts = Object.fromEntries(TEXT_FIELD_NAMES.map((f, i) => [f, read[i]?.text || null])) as Pick<
+      CardContentValues,
+      CardTextField
+    >;
+    if (REQUIRED_TEXT_FIELDS.some((f) => !texts[f])) {
       plan.skipped.blank += 1;
       continue;
     }
-    if (
-      texts.en.length > CARD_TEXT_MAX ||
-      texts.es.length > CARD_TEXT_MAX ||
-      texts.enP.length > PRONUNCIATION_MAX ||
-      texts.esP.length > PRONUNCIATION_MAX
-    ) {
+    if (TEXT_FIELD_NAMES.some((f) => (texts[f]?.length ?? 0) > CARD_TEXT_FIELDS[f].max)) {
       plan.skipped.too_long += 1;
       continue;
     }
@@ -365,10 +367,7 @@ export function planImport(collection: AnkiCollection, mapping: AnkiMapping, sel
     plan.decks.set(deckId, deck);
     const sounds = soundsOf(content, m);
     deck.cards.push({
-      en: texts.en,
-      es: texts.es,
-      en_pronunciation: texts.enP || null,
-      es_pronunciation: texts.esP || null,
+      ...texts,
       picture: content.flatMap((f) => f?.pictures ?? [])[0] ?? null,
       en_sound: sounds.en,
       es_sound: sounds.es,

@@ -3,6 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import yazl from 'yazl';
+import {
+  CARD_TEXT_FIELDS,
+  TEXT_FIELD_NAMES,
+  type CardContentValues,
+  type CardSide,
+  type CardTextField,
+} from '@shared/card-fields';
 import { textToField } from './anki-text';
 
 /**
@@ -13,17 +20,15 @@ import { textToField } from './anki-text';
  * decks/schema11.rs, deckconfig/schema11.rs), required keys included.
  */
 
-export interface ExportCard {
-  en: string;
-  es: string;
-  en_pronunciation: string | null;
-  es_pronunciation: string | null;
+/** A card to write: its declared text fields (`@shared/card-fields`) and its picture. */
+export type ExportCard = Pick<CardContentValues, CardTextField> & {
   /** The picture's media file name, when the card has one. */
   picture: string | null;
-}
+};
 
 export const NOTE_TYPE_NAME = 'Basic (and reversed card)';
-export const NOTE_FIELDS = ['English', 'Spanish', 'English pronunciation', 'Spanish pronunciation', 'Picture'];
+/** One note field per declared text field, in the declaration's order, then the picture. */
+export const NOTE_FIELDS = [...TEXT_FIELD_NAMES.map((f) => CARD_TEXT_FIELDS[f].anki), 'Picture'];
 
 const SCHEMA_11 = `
 create table col (id integer primary key, crt integer not null, mod integer not null, scm integer not null,
@@ -48,8 +53,20 @@ create index ix_revlog_cid on revlog (cid);
 create index ix_notes_csum on notes (csum);
 `;
 
-const side = (word: string, pronunciation: string) =>
-  `<div class="word">{{${word}}}</div>{{#${pronunciation}}}<div class="pronunciation">{{${pronunciation}}}</div>{{/${pronunciation}}}`;
+/** A side of the card: its main text, then its other declared fields when they hold text. */
+const side = (which: CardSide) =>
+  TEXT_FIELD_NAMES.filter((f) => CARD_TEXT_FIELDS[f].side === which)
+    .map((f) => {
+      const { anki, kind, required } = CARD_TEXT_FIELDS[f];
+      const shown = `<div class="${kind === 'text' ? 'word' : kind}">{{${anki}}}</div>`;
+      return required ? shown : `{{#${anki}}}${shown}{{/${anki}}}`;
+    })
+    .join('');
+/** The note fields a side needs to make its card: its required text. */
+const required = (which: CardSide) =>
+  TEXT_FIELD_NAMES.flatMap((f, ord) =>
+    CARD_TEXT_FIELDS[f].side === which && CARD_TEXT_FIELDS[f].required ? [ord] : [],
+  );
 const picture = '{{#Picture}}<div class="picture">{{Picture}}</div>{{/Picture}}';
 
 function noteType(id: number, deckId: number, mod: number) {
@@ -64,8 +81,8 @@ function noteType(id: number, deckId: number, mod: number) {
     bfont: '',
     bsize: 0,
   });
-  const en = side('English', 'English pronunciation');
-  const es = side('Spanish', 'Spanish pronunciation');
+  const en = side('en');
+  const es = side('es');
   return {
     id,
     name: NOTE_TYPE_NAME,
@@ -93,8 +110,8 @@ function noteType(id: number, deckId: number, mod: number) {
     latexPost: '\\end{document}',
     latexsvg: false,
     req: [
-      [0, 'any', [0]],
-      [1, 'any', [1]],
+      [0, 'all', required('en')],
+      [1, 'all', required('es')],
     ],
     tags: [],
     vers: [],
@@ -181,7 +198,7 @@ function collectionFile(title: string, cards: ExportCard[], at: Date, tempRoot: 
       db.transaction(() => {
         cards.forEach((c, i) => {
           const noteId = nowMs + 2 + i;
-          const fields = [c.en, c.es, c.en_pronunciation ?? '', c.es_pronunciation ?? ''].map(textToField);
+          const fields = TEXT_FIELD_NAMES.map((f) => textToField(c[f] ?? ''));
           fields.push(c.picture ? `<img src="${textToField(c.picture)}">` : '');
           note.run(
             noteId,

@@ -3,7 +3,8 @@ import JSZip from 'jszip';
 import Papa from 'papaparse';
 import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_COLUMNS } from '@shared/schemas/transfer';
+import { CSV_COLUMNS, restoreCell } from '@shared/card-csv';
+import { CARD_TEXT_FIELDS, fieldOfName, TEXT_FIELD_NAMES } from '@shared/card-fields';
 import { sendPackage } from '../../testing/apkg-fixture';
 import { createTestApp, type Agent, type TestApp } from '../../testing/harness';
 import { cardForm, makeJpeg, makePng } from '../../testing/images';
@@ -15,7 +16,7 @@ let b: Agent;
 let deckId: number;
 let importedDeck: number;
 
-const TRICKY = [
+const TRICKY: Record<string, string>[] = [
   { en: 'cat', es: 'el gato', en_pronunciation: 'kat', es_pronunciation: 'ehl GAH-toh' },
   { en: 'apples, pears', es: 'manzanas, peras' },
   { en: 'the "big" one', es: 'el "grande"' },
@@ -23,13 +24,19 @@ const TRICKY = [
   { en: '<b>not bold</b> & co', es: 'ñandú; acción' },
   { en: '=1+1', es: '-ción' },
 ];
+/** Cells a spreadsheet would run (OWASP "CSV Injection"), text that looks like HTML, and a quote that is text. */
+const HAZARDS = ['=HYPERLINK("https://example.com","click")', '+34 600', '-1', '@SUM(A1:A2)', "'=quoted", "''@x"];
+/** One card per hazard holding it in every declared text field, so that a field left out of a format fails. */
+const EVERY_FIELD = [...HAZARDS, 'Tom & Jerry <b>not bold</b>'].map((hazard) =>
+  Object.fromEntries(TEXT_FIELD_NAMES.map((f) => [f, `${hazard} ${f}`.slice(0, CARD_TEXT_FIELDS[f].max)])),
+);
 
 beforeAll(async () => {
   t = await createTestApp();
   a = await t.user('export-a');
   b = await t.user('export-b');
   deckId = (await a.post('/api/decks', { title: 'Año/Animals: día' })).body.id;
-  await a.post(`/api/decks/${deckId}/cards/bulk`, { cards: TRICKY });
+  await a.post(`/api/decks/${deckId}/cards/bulk`, { cards: [...TRICKY, ...EVERY_FIELD] });
   for (const [en, es, bytes] of [
     ['dog', 'el perro', await makeJpeg(80, 60, { color: '#3366aa' })],
     ['sun', 'el sol', await makePng(40, 40, '#ffcc00')],
@@ -54,7 +61,8 @@ async function bytesOf(agent: Agent, id: number, format: string): Promise<Buffer
   return Buffer.from(await res.arrayBuffer());
 }
 type CardRow = Record<string, string | null>;
-const text = (cards: CardRow[]) => cards.map((c) => [c.en, c.es, c.en_pronunciation, c.es_pronunciation]);
+/** Every declared text field of each card. */
+const text = (cards: CardRow[]) => cards.map((c) => TEXT_FIELD_NAMES.map((f) => c[f]));
 
 describe('GET /api/decks/{id}/export', () => {
   it('CSV: UTF-8 with a BOM, the header row, RFC 4180 quoting; papaparse reads back the same cards', async () => {
@@ -68,10 +76,17 @@ describe('GET /api/decks/{id}/export', () => {
     expect(csv.split('\r\n')[0]).toBe(CSV_COLUMNS.join(','));
     expect(csv).toContain('"apples, pears","manzanas, peras"');
     expect(csv).toContain('"the ""big"" one","el ""grande"""');
+    // Formula cells are neutralised with a leading quote, and quoted (OWASP).
+    expect(csv).toContain('"\'=1+1","\'-ción"');
+    expect(csv).toContain('"\'=HYPERLINK(""https://example.com"",""click"") en"');
+    expect(csv).toContain("\"'''@x en\"");
+    expect(csv).toContain('Tom & Jerry <b>not bold</b> en,');
     const parsed = Papa.parse<string[]>(csv, { skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
+    const cells = parsed.data.slice(1);
+    expect(cells.flat().filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
     const cards = (await a.get(`/api/decks/${deckId}`)).body.cards as CardRow[];
-    expect(parsed.data.slice(1)).toEqual(text(cards).map((row) => row.map((v) => v ?? '')));
+    expect(cells.map((row) => row.map(restoreCell))).toEqual(text(cards).map((row) => row.map((v) => v ?? '')));
   });
 
   it('exports imported decks too, to their owner only; a bad format is a 400', async () => {
@@ -97,18 +112,11 @@ describe('GET /api/decks/{id}/export', () => {
     expect(col![0]).toBe(11);
     const models = Object.values(JSON.parse(col![1])) as { name: string; flds: { name: string }[]; tmpls: unknown[] }[];
     expect(models.map((m) => [m.name, m.flds.map((f) => f.name), m.tmpls.length])).toEqual([
-      [
-        'Basic (and reversed card)',
-        ['English', 'Spanish', 'English pronunciation', 'Spanish pronunciation', 'Picture'],
-        2,
-      ],
+      ['Basic (and reversed card)', [...TEXT_FIELD_NAMES.map((f) => CARD_TEXT_FIELDS[f].anki), 'Picture'], 2],
     ]);
     expect(Object.values(JSON.parse(col![2])).map((d) => (d as { name: string }).name)).toContain('Año/Animals: día');
     const notes = db.exec('select flds from notes order by id')[0]!.values.map((r) => String(r[0]).split('\u001f'));
-    expect(notes.slice(0, 2)).toEqual([
-      ['cat', 'el gato', 'kat', 'ehl GAH-toh', ''],
-      ['apples, pears', 'manzanas, peras', '', '', ''],
-    ]);
+    expect(notes.slice(0, 2)).toEqual(TRICKY.slice(0, 2).map((c) => [...TEXT_FIELD_NAMES.map((f) => c[f] ?? ''), '']));
     expect(notes[4]![0]).toBe('&lt;b&gt;not bold&lt;/b&gt; &amp; co');
     expect(notes[3]![0]).toBe('two<br>lines');
     expect(db.exec('select count(*) from cards')[0]!.values[0]![0]).toBe(notes.length * 2);
@@ -119,7 +127,7 @@ describe('GET /api/decks/{id}/export', () => {
     for (const [entry, name] of Object.entries(media)) {
       const bytes = await zip.file(entry)!.async('nodebuffer');
       expect(`${createHash('sha256').update(bytes).digest('hex')}.webp`).toBe(name);
-      expect(notes.some((n) => n[4] === `<img src="${name}">`)).toBe(true);
+      expect(notes.some((n) => n[TEXT_FIELD_NAMES.length] === `<img src="${name}">`)).toBe(true);
     }
     db.close();
   });
@@ -154,16 +162,14 @@ describe('GET /api/decks/{id}/export', () => {
           original.map((c) => [c.front_image_key, c.back_image_key]),
         );
       } else {
-        // What the client will do with the CSV: parse it (papaparse) and send the rows to cards/bulk.
+        // As the client's import does (text-import.test.ts runs the client's own reading of this file):
+        // columns by their names, the neutralising quote taken off, the rows sent to cards/bulk.
         const rows = Papa.parse<Record<string, string>>(file.toString('utf8'), { header: true, skipEmptyLines: true });
         const copy = (await a.post('/api/decks', { title: 'From CSV' })).body.id;
         const res = await a.post(`/api/decks/${copy}/cards/bulk`, {
-          cards: rows.data.map((r) => ({
-            en: r.english,
-            es: r.spanish,
-            en_pronunciation: r.english_pronunciation,
-            es_pronunciation: r.spanish_pronunciation,
-          })),
+          cards: rows.data.map((r) =>
+            Object.fromEntries(Object.entries(r).map(([name, cell]) => [fieldOfName(name), restoreCell(cell)])),
+          ),
         });
         expect(res.status, res.text).toBe(201);
         cards = (await a.get(`/api/decks/${copy}`)).body.cards;

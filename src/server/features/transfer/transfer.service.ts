@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import Papa from 'papaparse';
+import { cardsToCsv } from '@shared/card-csv';
+import { textContentOf } from '@shared/card-fields';
 import { ANKI_DECKS_MAX, AUDIO_MAX_BYTES, DECK_COLORS } from '@shared/constants';
 import type { Deck } from '@shared/schemas/deck';
 import {
   ankiDeckSelectionSchema,
   ankiFieldMappingSchema,
   ankiMappingSchema,
-  CSV_COLUMNS,
   type AnkiImportResult,
   type AnkiMapping,
   type AnkiPreview,
@@ -240,10 +240,7 @@ export function transferService(deps: AppDeps) {
         const rows: NewCard[] = cards.map((c) => {
           const key = (c.picture && pictures.get(c.picture[0]!)?.key) ?? null;
           return {
-            en: c.en,
-            es: c.es,
-            en_pronunciation: c.en_pronunciation,
-            es_pronunciation: c.es_pronunciation,
+            ...textContentOf(c),
             front_image_key: key,
             back_image_key: key,
             en_audio_key: (c.en_sound && sounds.get(c.en_sound)?.key) ?? null,
@@ -307,9 +304,7 @@ export function transferService(deps: AppDeps) {
         { snapshot: true },
       );
       if (format === 'csv') {
-        const rows = cards.map((c) => [c.en, c.es, c.en_pronunciation ?? '', c.es_pronunciation ?? '']);
-        // The byte order mark makes spreadsheets read the file as UTF-8; CRLF and quoting as RFC 4180.
-        const csv = `\uFEFF${Papa.unparse({ fields: [...CSV_COLUMNS], data: rows }, { newline: '\r\n' })}\r\n`;
+        const csv = cardsToCsv(cards);
         return {
           fileName: safeFileName(deck.title, 'csv'),
           contentType: 'text/csv; charset=utf-8',

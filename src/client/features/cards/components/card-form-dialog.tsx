@@ -2,7 +2,7 @@ import { zodResolver } from '@client/lib/form';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CARD_TEXT_MAX, PRONUNCIATION_MAX } from '@shared/constants';
+import { CARD_TEXT_FIELDS, TEXT_FIELD_NAMES, type CardSide } from '@shared/card-fields';
 import { cardFieldsSchema, type Card, type CardFields } from '@shared/schemas/card';
 import { Button } from '@client/components/ui/button';
 import { Dialog } from '@client/components/ui/dialog';
@@ -76,12 +76,7 @@ function CardForm({
   const [audio, setAudio] = useState<AudioChanges>(KEEP_AUDIO);
   const form = useForm<CardFields, unknown, CardText>({
     resolver: zodResolver(cardFieldsSchema),
-    defaultValues: {
-      en: card?.en ?? '',
-      es: card?.es ?? '',
-      en_pronunciation: card?.en_pronunciation ?? '',
-      es_pronunciation: card?.es_pronunciation ?? '',
-    },
+    defaultValues: Object.fromEntries(TEXT_FIELD_NAMES.map((f) => [f, card?.[f] ?? ''])) as CardFields,
   });
   const err = save.error;
   const soundErrors = audioErrors(err);
@@ -97,6 +92,24 @@ function CardForm({
   const submit = form.handleSubmit((text) =>
     save.mutate({ cardId: card?.id, deckId, text, picture, audio }, { onSuccess: (saved) => onSaved(saved, !card) }),
   );
+  /** A side's declared text fields (`@shared/card-fields`), in their order. */
+  const textFields = (side: CardSide) =>
+    TEXT_FIELD_NAMES.filter((f) => CARD_TEXT_FIELDS[f].side === side).map((f) => {
+      const { required, max } = CARD_TEXT_FIELDS[f];
+      const label = t(`common.cardFields.${f}.label`);
+      return (
+        <TextField
+          key={f}
+          label={required ? label : t('cards.form.optional', { field: label })}
+          required={required}
+          autoComplete="off"
+          lang={side === 'es' ? 'es' : undefined}
+          maxLength={max}
+          error={e[f]?.message ?? server[f]}
+          {...form.register(f)}
+        />
+      );
+    });
   const audioField = (side: AudioSide) => (
     <AudioField
       side={side}
@@ -122,38 +135,9 @@ function CardForm({
         }}
         error={pictureError ?? server.front_image ?? server.back_image}
       />
-      <TextField
-        label={t('cards.form.en')}
-        required
-        autoComplete="off"
-        maxLength={CARD_TEXT_MAX}
-        error={e.en?.message ?? server.en}
-        {...form.register('en')}
-      />
-      <TextField
-        label={t('cards.form.enPronunciation')}
-        autoComplete="off"
-        maxLength={PRONUNCIATION_MAX}
-        error={e.en_pronunciation?.message ?? server.en_pronunciation}
-        {...form.register('en_pronunciation')}
-      />
+      {textFields('en')}
       {audioField('en')}
-      <TextField
-        label={t('cards.form.es')}
-        required
-        autoComplete="off"
-        lang="es"
-        maxLength={CARD_TEXT_MAX}
-        error={e.es?.message ?? server.es}
-        {...form.register('es')}
-      />
-      <TextField
-        label={t('cards.form.esPronunciation')}
-        autoComplete="off"
-        maxLength={PRONUNCIATION_MAX}
-        error={e.es_pronunciation?.message ?? server.es_pronunciation}
-        {...form.register('es_pronunciation')}
-      />
+      {textFields('es')}
       {audioField('es')}
       <div className={styles.footer}>
         <Button onClick={onCancel}>{t('common.actions.cancel')}</Button>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CARD_TEXT_FIELDS, OPTIONAL_TEXT_FIELDS, type CardSide } from '@shared/card-fields';
 import type { Card } from '@shared/schemas/card';
 import { Menu } from '@client/components/ui/menu';
 import { cardPictureUrl } from '@client/lib/image-url';
@@ -36,14 +37,14 @@ export function CardItem({ card, onEdit, onDelete, eager = false }: Props) {
           <p className={styles.text} lang="en">
             {card.en}
           </p>
-          {card.en_pronunciation && <p className={styles.pronunciation}>{card.en_pronunciation}</p>}
+          <SideDetails card={card} side="en" />
         </div>
         <div className={styles.side}>
           <span className={styles.sideLabel}>{t('cards.spanish')}</span>
           <p className={styles.text} lang="es">
             {card.es}
           </p>
-          {card.es_pronunciation && <p className={styles.pronunciation}>{card.es_pronunciation}</p>}
+          <SideDetails card={card} side="es" />
         </div>
       </div>
       {onEdit && onDelete && (
@@ -70,4 +71,14 @@ export function CardItem({ card, onEdit, onDelete, eager = false }: Props) {
       )}
     </article>
   );
+}
+
+/** A side's optional text fields (pronunciation, …) that hold text, from their one declaration. */
+function SideDetails({ card, side }: { card: Card; side: CardSide }) {
+  const fields = OPTIONAL_TEXT_FIELDS.filter((f) => CARD_TEXT_FIELDS[f].side === side && card[f]);
+  return fields.map((f) => (
+    <p key={f} className={styles.pronunciation}>
+      {card[f]}
+    </p>
+  ));
 }

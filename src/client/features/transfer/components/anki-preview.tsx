@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CARD_TEXT_FIELDS, OPTIONAL_TEXT_FIELDS, REQUIRED_TEXT_FIELDS } from '@shared/card-fields';
 import { CARD_TEXT_MAX } from '@shared/constants';
 import type { AnkiFieldMapping, AnkiMapping, AnkiPreview } from '@shared/schemas/transfer';
 import { Button } from '@client/components/ui/button';
@@ -32,12 +33,11 @@ export function AnkiPreviewStep({ preview, studentName, pending, error, onSubmit
       importable.map((type) => [
         type.id,
         {
-          en_pronunciation: null,
-          es_pronunciation: null,
+          ...Object.fromEntries(OPTIONAL_TEXT_FIELDS.map((f) => [f, null])),
           en_audio: null,
           es_audio: null,
-          ...(preview.proposed_mapping[type.id] ?? { en: 0, es: 1 }),
-        },
+          ...(preview.proposed_mapping[type.id] ?? Object.fromEntries(REQUIRED_TEXT_FIELDS.map((f, i) => [f, i]))),
+        } as AnkiFieldMapping,
       ]),
     ),
   );
@@ -215,12 +215,15 @@ function NoteTypeBox({ type, remembered, mapping, included, onInclude, onMap }: 
           {mapping && (
             <div className={styles.mapping}>
               {[...CARD_FIELDS, ...AUDIO_FIELDS].map((field) => {
-                const required = field === 'en' || field === 'es';
+                const required =
+                  field in CARD_TEXT_FIELDS && CARD_TEXT_FIELDS[field as keyof typeof CARD_TEXT_FIELDS].required;
                 const value = mapping[field];
                 return (
                   <div key={field} className={styles.field}>
                     <label htmlFor={`${ids}-${field}`} className={styles.label}>
-                      {t(`transfer.anki.from.${field}`)}
+                      {field === 'en_audio' || field === 'es_audio'
+                        ? t(`transfer.anki.soundFrom.${field}`)
+                        : t('transfer.anki.from', { field: t(`common.cardFields.${field}.label`) })}
                     </label>
                     <select
                       id={`${ids}-${field}`}
@@ -262,7 +265,7 @@ function NoteTypeBox({ type, remembered, mapping, included, onInclude, onMap }: 
                   return (
                     <th scope="col" key={index}>
                       {name}
-                      {role && <span className={styles.columnName}>→ {t(`transfer.cards.roles.${role}`)}</span>}
+                      {role && <span className={styles.columnName}>→ {t(`common.cardFields.${role}.label`)}</span>}
                     </th>
                   );
                 })}

@@ -9,6 +9,7 @@ import { readStorage, writeStorage } from '@client/lib/storage';
 import { BulkImportError, useAddCards, type BulkProgress, type RefreshDecks } from '../api/transfer-api';
 import {
   assignRole,
+  cellsAreHtml,
   columnNames,
   COLUMN_ROLES,
   initialRoles,
@@ -54,6 +55,7 @@ export function ImportPreview({ source, deckId, refreshDecks, onBack, onDone }: 
   const ids = useId();
   const [separators, setSeparators] = useState<SeparatorState>(DETECT);
   const [headerChoice, setHeaderChoice] = useState<boolean | null>(null);
+  const [htmlChoice, setHtmlChoice] = useState<boolean | null>(null);
   const [rolesChoice, setRolesChoice] = useState<ColumnRole[] | null>(null);
   const [skip, setSkip] = useState(false);
   const [progress, setProgress] = useState<BulkProgress | null>(null);
@@ -73,8 +75,9 @@ export function ImportPreview({ source, deckId, refreshDecks, onBack, onDone }: 
     () => (rolesChoice?.length === parsed.columnCount ? rolesChoice : initialRoles(parsed, header, remembered)),
     [rolesChoice, parsed, header, remembered],
   );
-  const plan = useMemo(() => planImport(parsed, header, roles), [parsed, header, roles]);
-  const rows = useMemo(() => previewRows(parsed, header, PREVIEW_ROWS), [parsed, header]);
+  const html = cellsAreHtml(parsed, htmlChoice);
+  const plan = useMemo(() => planImport(parsed, header, roles, html), [parsed, header, roles, html]);
+  const rows = useMemo(() => previewRows(parsed, header, PREVIEW_ROWS, html), [parsed, header, html]);
   const names = columnNames(parsed, header);
 
   const changeSeparators = (next: SeparatorState) => {
@@ -83,8 +86,10 @@ export function ImportPreview({ source, deckId, refreshDecks, onBack, onDone }: 
   };
   const issueText = (issue: Issue) =>
     issue.kind === 'blank'
-      ? t(`transfer.cards.issue.blank.${issue.field}`)
-      : t(`transfer.cards.issue.too_long.${issue.field}`, { max: issue.max });
+      ? t('transfer.cards.issue.blank', { field: t(`common.cardFields.${issue.field}.inText`) })
+      : t('transfer.cards.issue.too_long', { field: t(`common.cardFields.${issue.field}.inText`), max: issue.max });
+  const roleLabel = (r: ColumnRole) =>
+    r === 'ignore' ? t('transfer.cards.roles.ignore') : t(`common.cardFields.${r}.label`);
   const locked = added > 0 || add.isPending;
   const blocked = plan.unmapped.length > 0 || plan.cards.length === 0 || (plan.problems.length > 0 && !skip);
 
@@ -119,6 +124,20 @@ export function ImportPreview({ source, deckId, refreshDecks, onBack, onDone }: 
           />
           {t('transfer.cards.header')}
         </label>
+        <div>
+          <label className={styles.checkbox}>
+            <input
+              type="checkbox"
+              checked={html}
+              aria-describedby={`${ids}-html-hint`}
+              onChange={(e) => setHtmlChoice(e.target.checked)}
+            />
+            {t('transfer.cards.html')}
+          </label>
+          <p id={`${ids}-html-hint`} className={styles.hint}>
+            {t('transfer.cards.htmlHint')}
+          </p>
+        </div>
         <div className={styles.tableWrap} role="region" aria-labelledby={`${ids}-table`} tabIndex={0}>
           <table className={styles.table}>
             <caption id={`${ids}-table`} className="visually-hidden">
@@ -144,7 +163,7 @@ export function ImportPreview({ source, deckId, refreshDecks, onBack, onDone }: 
                       >
                         {COLUMN_ROLES.map((r) => (
                           <option key={r} value={r}>
-                            {t(`transfer.cards.roles.${r}`)}
+                            {roleLabel(r)}
                           </option>
                         ))}
                       </select>
@@ -175,7 +194,7 @@ export function ImportPreview({ source, deckId, refreshDecks, onBack, onDone }: 
       <div aria-live="polite" className={styles.form}>
         {plan.unmapped.map((field) => (
           <p key={field} className={styles.error}>
-            {t(`transfer.cards.unmapped.${field}`)}
+            {t('transfer.cards.unmapped', { field: t(`common.cardFields.${field}.inText`) })}
           </p>
         ))}
         {plan.unmapped.length === 0 && (
@@ -250,7 +269,7 @@ function ImportError({ error, total }: { error: Error; total: number }) {
         <span key={`${r.row}-${r.field}`} style={{ display: 'block' }}>
           {t('transfer.cards.rowError', {
             row: r.row,
-            field: t(`transfer.cards.roles.${r.field}`, { defaultValue: r.field }),
+            field: t(`common.cardFields.${r.field}.label`, { defaultValue: r.field }),
             message: fieldErrorText(r.error),
           })}
         </span>
