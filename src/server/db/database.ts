@@ -14,6 +14,7 @@ import { familiesMigration } from './migrations/0007-families';
 import { childModeMigration } from './migrations/0008-child-mode';
 import { deckSharesMigration } from './migrations/0009-deck-shares';
 import { classActivityIndexMigration } from './migrations/0010-class-activity-index';
+import { answerModesMigration } from './migrations/0012-answer-modes';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -103,6 +104,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0008-child-mode': childModeMigration(),
     '0009-deck-shares': deckSharesMigration(dialect),
     '0010-class-activity-index': classActivityIndexMigration(),
+    '0012-answer-modes': answerModesMigration(),
   };
 }
 
