@@ -4,7 +4,7 @@
 // Environment (all optional):
 //   BENCH_DURATION     seconds of each measured load run (10)      BENCH_WARMUP   warm-up seconds (3)
 //   BENCH_CONNECTIONS  concurrent connections (50)                  BENCH_ROUNDS   load rounds, median kept (1)
-//   BENCH_ONLY         comma list of api,scale,pictures,uploads,imports,paste,static,bundle,pages (all)
+//   BENCH_ONLY         comma list of api,scale,pictures,uploads,imports,paste,play,static,bundle,pages (all)
 //   BENCH_BUILD_DIR    the build to measure (dist; `npm run build` first when missing or older than src;
 //                      BENCH_NO_BUILD=1 measures it as it is)
 //   BENCH_PROFILE=1    write a V8 CPU profile of the app server to bench/results/profiles/
@@ -18,6 +18,7 @@ import { ensureBuild, machine } from './lib/build.mjs';
 import { pictureFigures, staticFigures } from './lib/checks.mjs';
 import { importFigures } from './lib/imports.mjs';
 import { pastePreviewFigures } from './lib/paste-preview.mjs';
+import { playRoundFigures } from './lib/play-rounds.mjs';
 import { get, measureLoad, sampleLatency } from './lib/load.mjs';
 import { auditPages, checkInstallability } from './lib/pages.mjs';
 import { makeJpeg } from './lib/picture.mjs';
@@ -34,7 +35,9 @@ const cfg = {
   connections: Number(env.BENCH_CONNECTIONS ?? 50),
   rounds: Math.max(1, Number(env.BENCH_ROUNDS ?? 1)),
   only: new Set(
-    (env.BENCH_ONLY ?? 'api,scale,pictures,uploads,imports,paste,static,bundle,pages').split(',').map((s) => s.trim()),
+    (env.BENCH_ONLY ?? 'api,scale,pictures,uploads,imports,paste,play,static,bundle,pages')
+      .split(',')
+      .map((s) => s.trim()),
   ),
   buildDir: path.resolve(env.BENCH_BUILD_DIR ?? 'dist'),
   profile: env.BENCH_PROFILE === '1',
@@ -267,6 +270,11 @@ async function main() {
     if (cfg.only.has('paste')) {
       log('paste: 5,000 rows into Import cards, in Chromium');
       results.paste = await pastePreviewFigures(app.url, cookie, seeded.deckId, log);
+    }
+
+    if (cfg.only.has('play')) {
+      log('play: round generation over a 500-card deck');
+      results.play = await playRoundFigures();
     }
 
     const clientDir = path.join(cfg.buildDir, 'client');
