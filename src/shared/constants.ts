@@ -461,3 +461,5 @@ export const PLAY_CHOICES = 4;
 export const MATCH_PAIRS = 6;
 /** Age up to which a new student is proposed as "does not read yet". */
 export const PRE_READER_AGE_MAX = 6;
+/** Questions in one round of listen and pick, choice or spell it: a young child's attention span. */
+export const PLAY_ROUND_SIZE = 10;

@@ -41,14 +41,14 @@ export function canStandBeside(answer: PlayCard, other: PlayCard, side: PlaySide
  * text and picture. With `pictures`, only cards with a picture qualify. Sampling stops as soon as
  * enough are found, so a big deck costs little.
  */
-export function chooseDistractors(
-  answer: PlayCard,
-  pools: { sameDeck: readonly PlayCard[]; otherDecks?: readonly PlayCard[] },
+export function chooseDistractors<C extends PlayCard>(
+  answer: C,
+  pools: Pools<C>,
   options: { side: PlaySide; pictures?: boolean; count?: number; random?: Random },
-): PlayCard[] {
+): C[] {
   const { side, pictures = false, count = PLAY_CHOICES - 1, random = Math.random } = options;
-  const chosen: PlayCard[] = [];
-  const fits = (c: PlayCard) =>
+  const chosen: C[] = [];
+  const fits = (c: C) =>
     (!pictures || pictureOf(c) !== null) &&
     canStandBeside(answer, c, side) &&
     chosen.every((d) => canStandBeside(d, c, side));
@@ -66,10 +66,16 @@ export function chooseDistractors(
   return chosen;
 }
 
+/** Where distractors come from: the answer's deck first, then the student's other decks. */
+export interface Pools<C extends PlayCard = PlayCard> {
+  sameDeck: readonly C[];
+  otherDecks?: readonly C[];
+}
+
 /** One question of listen and pick or choice: the answer among `options` (shuffled), shown as pictures or words. */
-export interface ChoiceQuestion {
-  answer: PlayCard;
-  options: PlayCard[];
+export interface ChoiceQuestion<C extends PlayCard = PlayCard> {
+  answer: C;
+  options: C[];
   /** Options shown as pictures (every option has one), else as words of `optionSide`. */
   pictures: boolean;
 }
@@ -86,19 +92,21 @@ export function shuffled<T>(items: readonly T[], random: Random = Math.random): 
 /**
  * The questions of a listen-and-pick or choice round, one per card of `cards` (in that order). Options
  * are pictures when the answer and three distractors have pictures and `preferPictures` is set,
- * else words of `optionSide`; a card that cannot get three distractors is left out.
+ * else words of `optionSide`; a card that cannot get three distractors is left out. `poolsOf` may
+ * give each answer its own pools (a review across decks: the answer's deck, then the others).
  */
-export function choiceRound(
-  cards: readonly PlayCard[],
-  pools: { sameDeck: readonly PlayCard[]; otherDecks?: readonly PlayCard[] },
+export function choiceRound<C extends PlayCard>(
+  cards: readonly C[],
+  poolsOf: Pools<C> | ((answer: C) => Pools<C>),
   options: { optionSide: PlaySide; preferPictures: boolean; random?: Random },
-): ChoiceQuestion[] {
+): ChoiceQuestion<C>[] {
   const { optionSide, preferPictures, random = Math.random } = options;
-  const questions: ChoiceQuestion[] = [];
+  const questions: ChoiceQuestion<C>[] = [];
   const need = PLAY_CHOICES - 1;
   for (const answer of cards) {
+    const pools = typeof poolsOf === 'function' ? poolsOf(answer) : poolsOf;
     let pictures = false;
-    let distractors: PlayCard[] = [];
+    let distractors: C[] = [];
     if (preferPictures && pictureOf(answer) !== null) {
       distractors = chooseDistractors(answer, pools, { side: optionSide, pictures: true, random });
       pictures = distractors.length === need;
@@ -111,9 +119,9 @@ export function choiceRound(
 }
 
 /** One tile of the match board: a card's side (`side` word, or its picture). */
-export interface MatchTile {
+export interface MatchTile<C extends PlayCard = PlayCard> {
   key: string;
-  card: PlayCard;
+  card: C;
   face: 'picture' | PlaySide;
 }
 
@@ -122,20 +130,20 @@ export interface MatchTile {
  * exactly one partner), each as two tiles, shuffled. The left side's word pairs with the other
  * side's word, or with the card's picture when `pictures` and every chosen card has one.
  */
-export function matchBoard(
-  cards: readonly PlayCard[],
+export function matchBoard<C extends PlayCard>(
+  cards: readonly C[],
   options: { side: PlaySide; pictures: boolean; random?: Random },
-): { pairs: PlayCard[]; tiles: MatchTile[] } {
+): { pairs: C[]; tiles: MatchTile<C>[] } {
   const { side, random = Math.random } = options;
   const other: PlaySide = side === 'en' ? 'es' : 'en';
   const withPicture = cards.filter((c) => pictureOf(c) !== null);
   const usePictures = options.pictures && withPicture.length >= 2;
-  const pairs: PlayCard[] = [];
+  const pairs: C[] = [];
   for (const card of shuffled(usePictures ? withPicture : cards, random)) {
     if (pairs.length === MATCH_PAIRS) break;
     if (pairs.every((p) => canStandBeside(p, card, side) && canStandBeside(p, card, other))) pairs.push(card);
   }
-  const tiles = pairs.flatMap((card): MatchTile[] => [
+  const tiles = pairs.flatMap((card): MatchTile<C>[] => [
     { key: `${card.id}:${side}`, card, face: side },
     { key: `${card.id}:${usePictures ? 'picture' : other}`, card, face: usePictures ? 'picture' : other },
   ]);
