@@ -31,7 +31,8 @@ export default function PlayPage() {
   const { source } = useParams();
   const { currentStudent, isLoading } = useCurrentStudent();
   const deckId = source === 'review' ? null : parseRouteId(source);
-  if (isLoading) return <Spinner />;
+  // Only before the student is known: a refresh (the connection dropping) must not restart a round.
+  if (isLoading && !currentStudent) return <Spinner />;
   if (source !== 'review' && deckId === null) {
     return <NotFoundScreen title={t('study.notFound.title')} body={t('study.notFound.body')} />;
   }

@@ -126,11 +126,7 @@ export function ChoiceGame({ mode, cards, pools, promptSide, optionSide, speaker
         })}
       </ul>
       <p role="status" className={picked === null ? 'visually-hidden' : styles.feedback}>
-        {picked === null
-          ? ''
-          : right
-            ? t('play.right')
-            : t('play.wrongWas', { word: q.answer[optionSide] })}
+        {picked === null ? '' : right ? t('play.right') : t('play.wrongWas', { word: q.answer[optionSide] })}
       </p>
       {picked !== null && (
         <Button ref={nextRef} variant="primary" onClick={next} className={styles.next}>

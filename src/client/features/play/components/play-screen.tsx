@@ -52,7 +52,10 @@ export function PlayScreen(props: PlayScreenProps) {
   const modes = useMemo(() => deckModes(cards, otherCards, optionSide), [cards, otherCards, optionSide]);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => headingRef.current?.focus(), [mode]);
+  // The picker starts at its heading; a game puts the focus on its first control itself.
+  useEffect(() => {
+    if (mode === null) headingRef.current?.focus();
+  }, [mode]);
 
   return (
     <main id="main" className={styles.page}>
@@ -117,13 +120,16 @@ function ModePicker({
 
 function Round(props: PlayScreenProps & { mode: PlayMode; otherCards: readonly Card[] }) {
   const { t } = useTranslation();
-  const { student, cards, otherCards, mode, speaker } = props;
+  const { student, mode, speaker } = props;
+  // The cards as the round started: the queue read again (answers saved, the connection dropping)
+  // must not change a round under the child; "Play again" takes the latest.
+  const [{ cards, otherCards }, setSource] = useState({ cards: props.cards, otherCards: props.otherCards });
   const userId = useUserId();
   const typeGroup = useId();
   const [round, setRound] = useState(0);
   const [typedSide, setTypedSide] = useState<Side>(learningSide(student));
   const [end, setEnd] = useState<{ match?: { ms: number; best: boolean } } | null>(null);
-  const answers = useRef<CardResult[]>([]);
+  const answers = useRef<(CardResult & { deck_id: number })[]>([]);
   const [score, setScore] = useState({ right: 0, total: 0 });
   const [save, setSave] = useState<SaveState | null>(null);
 
@@ -143,7 +149,7 @@ function Round(props: PlayScreenProps & { mode: PlayMode; otherCards: readonly C
 
   const onAnswer = useCallback(
     (card: Card, outcome: PlayOutcome, shownAt: number) => {
-      answers.current.push(playAnswer(card.id, mode, outcome, shownAt));
+      answers.current.push({ ...playAnswer(card.id, mode, outcome, shownAt), deck_id: card.deck_id });
       setScore((s) => ({ right: s.right + (outcome === 'wrong' ? 0 : 1), total: s.total + 1 }));
     },
     [mode],
@@ -192,6 +198,7 @@ function Round(props: PlayScreenProps & { mode: PlayMode; otherCards: readonly C
   }, [end]);
 
   const again = () => {
+    setSource({ cards: props.cards, otherCards: props.otherCards });
     setEnd(null);
     setSave(null);
     setScore({ right: 0, total: 0 });

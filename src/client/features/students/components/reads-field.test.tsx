@@ -8,15 +8,7 @@ beforeAll(() => studentsStrings('en'));
 
 const renderForm = () => {
   const onSubmit = vi.fn();
-  render(
-    <StudentForm
-      pending={false}
-      error={null}
-      serverError={null}
-      onSubmit={onSubmit}
-      onCancel={() => {}}
-    />,
-  );
+  render(<StudentForm pending={false} error={null} serverError={null} onSubmit={onSubmit} onCancel={() => {}} />);
   return onSubmit;
 };
 
