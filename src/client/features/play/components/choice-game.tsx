@@ -4,7 +4,7 @@ import type { PlayOutcome } from '@shared/answer-modes';
 import { choiceRound, type Pools } from '@shared/play-rounds';
 import type { Card } from '@shared/schemas/card';
 import { Button } from '@client/components/ui/button';
-import { CheckIcon, CloseIcon, ForwardIcon, SpeakerIcon } from '@client/components/ui/icons';
+import { CheckIcon, CloseIcon, ForwardIcon, ImageIcon, SpeakerIcon } from '@client/components/ui/icons';
 import { cardPictureUrl } from '@client/lib/image-url';
 import { speak } from '@client/lib/speech';
 import type { Side } from '../sides';
@@ -73,7 +73,9 @@ export function ChoiceGame({ mode, cards, pools, promptSide, optionSide, speaker
       <p className={styles.count}>{t('play.question', { position: index + 1, total: questions.length })}</p>
       <div className={styles.instructions}>
         <span aria-hidden="true" className={styles.instructionIcons}>
-          {mode === 'listen' ? '👂 → 👆' : '👀 → 👆'}
+          {mode === 'listen' ? <SpeakerIcon size={28} /> : <ImageIcon size={28} />}
+          <ForwardIcon size={28} />
+          <CheckIcon size={28} />
         </span>
         <span className={styles.instructionText}>{instructions}</span>
         <Button

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlayOutcome } from '@shared/answer-modes';
 import { matchBoard, type MatchTile } from '@shared/play-rounds';
 import type { Card } from '@shared/schemas/card';
+import { ImageIcon } from '@client/components/ui/icons';
 import { cardPictureUrl } from '@client/lib/image-url';
 import { readStorage, writeStorage } from '@client/lib/storage';
 import type { Side } from '../sides';
@@ -113,12 +114,11 @@ export function MatchGame({ cards, side, boardKey, onAnswer, onEnd }: MatchGameP
     <div className={styles.game}>
       <div className={styles.instructions}>
         <span aria-hidden="true" className={styles.instructionIcons}>
-          👆 + 👆
+          <ImageIcon size={28} />+<ImageIcon size={28} />
         </span>
         <span className={styles.instructionText}>{t('play.match.instructions')}</span>
       </div>
       <p className={styles.timer}>
-        <span aria-hidden="true">⏱ </span>
         {t('play.match.time', { seconds: seconds(elapsed) })}
         {best !== null && <> · {t('play.match.best', { seconds: seconds(best) })}</>}
       </p>
