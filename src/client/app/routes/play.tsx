@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Card } from '@shared/schemas/card';
@@ -81,9 +81,12 @@ function ReviewPlay({ student }: { student: Student }) {
   const queue = useReviewQueue(student.id);
   const [mode, setMode] = useModeParam();
   const saved = useSaved();
+  // The last cards there were: once a round's answers empty the queue, its end screen stays.
+  const played = useRef<readonly Card[] | null>(null);
+  if (queue.data && queue.data.cards.length > 0) played.current = queue.data.cards;
   if (queue.isPending) return <Spinner />;
-  if (queue.error) return <Alert>{errorText(queue.error, t('review.today.loadFailed'))}</Alert>;
-  if (queue.data.cards.length === 0) {
+  if (queue.error && !played.current) return <Alert>{errorText(queue.error, t('review.today.loadFailed'))}</Alert>;
+  if (!played.current) {
     return (
       <main id="main">
         <EmptyState
@@ -101,7 +104,7 @@ function ReviewPlay({ student }: { student: Student }) {
   return (
     <PlayScreen
       student={student}
-      cards={queue.data.cards}
+      cards={played.current}
       title={t('study.review.title')}
       boardKey="review"
       exitTo="/"
