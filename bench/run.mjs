@@ -4,7 +4,7 @@
 // Environment (all optional):
 //   BENCH_DURATION     seconds of each measured load run (10)      BENCH_WARMUP   warm-up seconds (3)
 //   BENCH_CONNECTIONS  concurrent connections (50)                  BENCH_ROUNDS   load rounds, median kept (1)
-//   BENCH_ONLY         comma list of api,scale,pictures,uploads,imports,paste,static,bundle,pages,postgres (all)
+//   BENCH_ONLY         comma list of api,scale,pictures,uploads,imports,paste,play,static,bundle,pages,postgres (all)
 //   BENCH_DATABASE_URL postgres://… for the postgres section (a fresh database is made beside it and dropped);
 //                      without it a throw-away cluster is started (initdb, own port, pg_stat_statements)
 //   BENCH_SCHOOL=1     the postgres section adds a school: 1,200 students in 40 classes, 7.92M answers
@@ -21,6 +21,7 @@ import { ensureBuild, machine } from './lib/build.mjs';
 import { pictureFigures, staticFigures } from './lib/checks.mjs';
 import { importFigures } from './lib/imports.mjs';
 import { pastePreviewFigures } from './lib/paste-preview.mjs';
+import { playRoundFigures } from './lib/play-rounds.mjs';
 import { get, measureLoad, sampleLatency } from './lib/load.mjs';
 import { auditPages, checkInstallability } from './lib/pages.mjs';
 import { makeJpeg } from './lib/picture.mjs';
@@ -38,7 +39,7 @@ const cfg = {
   connections: Number(env.BENCH_CONNECTIONS ?? 50),
   rounds: Math.max(1, Number(env.BENCH_ROUNDS ?? 1)),
   only: new Set(
-    (env.BENCH_ONLY ?? 'api,scale,pictures,uploads,imports,paste,static,bundle,pages,postgres')
+    (env.BENCH_ONLY ?? 'api,scale,pictures,uploads,imports,paste,play,static,bundle,pages,postgres')
       .split(',')
       .map((s) => s.trim()),
   ),
@@ -291,6 +292,11 @@ async function main() {
       if (cfg.only.has('paste')) {
         log('paste: 5,000 rows into Import cards, in Chromium');
         results.paste = await pastePreviewFigures(app.url, cookie, seeded.deckId, log);
+      }
+
+      if (cfg.only.has('play')) {
+        log('play: round generation over a 500-card deck');
+        results.play = await playRoundFigures();
       }
 
       const clientDir = path.join(cfg.buildDir, 'client');

@@ -2,7 +2,7 @@
 // built app (building it first when missing) on a free loopback port with a throw-away data folder,
 // makes a family through the API (two children, an own deck with pictures, an imported starter deck,
 // some study sessions), then photographs home, deck detail, study (front, back, celebration),
-// progress, onboarding and settings at 1280 × 800 and 390 × 844: in English with the Classic theme
+// the games (picker, listen and pick, match, spell it), progress, onboarding and settings at 1280 × 800 and 390 × 844: in English with the Classic theme
 // and in Spanish with Ocean Breeze. PNGs are reduced to a palette (sharp) to keep the folder small.
 // Chromium: CHROME_PATH or /usr/bin/chromium.
 import { spawn, spawnSync } from 'node:child_process';
@@ -242,6 +242,16 @@ async function main() {
         await page.getByRole('dialog').waitFor();
         await settle(page);
         await shot('study-celebration');
+
+        // The games (issue 25): the picker, then listen and pick, match and spell it.
+        await page.goto(`/play/${family.deckId}`);
+        await settle(page);
+        await shot('play-modes');
+        for (const mode of ['listen', 'match', 'spell']) {
+          await page.goto(`/play/${family.deckId}?mode=${mode}`);
+          await settle(page);
+          await shot(`play-${mode}`);
+        }
 
         await page.goto('/progress');
         await settle(page);

@@ -447,3 +447,19 @@ export const PRINT_MARGIN_MM = 10;
 export const OFFLINE_RECENT_DAYS = 30;
 /** At most this many decks are kept per student on a device (their cards and memory), most recent first. */
 export const OFFLINE_DECKS_MAX = 60;
+
+// ── Play modes (issue 25; grades in src/shared/answer-modes.ts)
+
+/** How a card was answered: flip cards, listen and pick, picture/word choice, match pairs, spell it. */
+export const ANSWER_MODES = ['flip', 'listen', 'choice', 'match', 'spell'] as const;
+export type AnswerMode = (typeof ANSWER_MODES)[number];
+/** Days the progress page counts answers per mode over: a month shows what a child plays now. */
+export const MODE_STATISTICS_DAYS = 30;
+/** Options in a listen-and-pick or choice round: the answer and three others (one in four by chance). */
+export const PLAY_CHOICES = 4;
+/** Pairs on a match board: fits a 390 px phone in two columns of six. */
+export const MATCH_PAIRS = 6;
+/** Age up to which a new student is proposed as "does not read yet". */
+export const PRE_READER_AGE_MAX = 6;
+/** Questions in one round of listen and pick, choice or spell it: a young child's attention span. */
+export const PLAY_ROUND_SIZE = 10;

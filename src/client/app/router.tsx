@@ -44,6 +44,7 @@ const join = lazyPage('/join/:code', () => import('./routes/join'));
 // Before /study/:id, which its path also matches (preloadPage takes the first match).
 const review = lazyPage('/study/review', () => import('./routes/review'));
 const study = lazyPage('/study/:id', () => import('./routes/study'));
+const play = lazyPage('/play/:source', () => import('./routes/play'));
 const progress = lazyPage('/progress', () => import('./routes/progress'));
 const classProgress = lazyPage('/progress/all', () => import('./routes/class-progress'));
 const bugs = lazyPage('/bugs', () => import('./routes/bugs'));
@@ -58,6 +59,7 @@ const lazyPages = [
   join,
   review,
   study,
+  play,
   progress,
   classProgress,
   bugs,
@@ -103,7 +105,7 @@ export function AppRoutes() {
         </Route>
         <Route element={<RequireUser signedOut={<SignInRequired />} />}>{pageRoute(bugs)}</Route>
         <Route element={<RequireUser />}>
-          {[deck, deckPrint, deckShare, review, study, progress, classProgress, onboarding].map(pageRoute)}
+          {[deck, deckPrint, deckShare, review, study, play, progress, classProgress, onboarding].map(pageRoute)}
         </Route>
         <Route element={<RequireUser signedOut={<SignInToContinue />} />}>{pageRoute(shared)}</Route>
         <Route element={<RequireUser signedOut={<JoinSignIn />} />}>{pageRoute(join)}</Route>

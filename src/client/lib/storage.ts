@@ -22,6 +22,8 @@ export const STORAGE_KEYS = {
   seenStreaks: 'seenStreaks',
   /** The column mapping of the last text import into a deck (JSON list of roles), offered again next time. */
   lastImportMapping: 'lastImportMapping',
+  /** The best time of the match game per deck on this device (JSON { deckId or "review": ms }). */
+  matchBestTimes: 'matchBestTimes',
 } as const;
 export type StorageKey = keyof typeof STORAGE_KEYS;
 

@@ -16,6 +16,7 @@ import { deckSharesMigration } from './migrations/0009-deck-shares';
 import { classActivityIndexMigration } from './migrations/0010-class-activity-index';
 import { ankiMappingsMigration } from './migrations/0015-anki-mappings';
 import { studentSchedulesMigration } from './migrations/0013-student-schedules';
+import { answerModesMigration } from './migrations/0012-answer-modes';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -137,6 +138,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0010-class-activity-index': classActivityIndexMigration(),
     '0015-anki-mappings': ankiMappingsMigration(),
     '0013-student-schedules': studentSchedulesMigration(dialect),
+    '0012-answer-modes': answerModesMigration(),
   };
 }
 

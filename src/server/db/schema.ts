@@ -93,6 +93,8 @@ export interface StudentsTable {
   max_reviews_per_day: Generated<number>;
   grading: Generated<string>;
   auto_read: Generated<number>;
+  /** 1: reads; 0: does not read yet (plays listen-and-pick by default). Migration 0012. */
+  reads: Generated<number>;
 }
 
 export interface DecksTable {
@@ -236,6 +238,8 @@ export interface ReviewLogsTable {
   card_id: number;
   /** again | hard | good | easy */
   rating: string;
+  /** How it was answered: flip | listen | choice | match | spell (migration 0012). */
+  mode: Generated<string>;
   reviewed_at: string;
   duration_ms: number | null;
   created_at: string;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  ANSWER_MODES,
   BUG_ADMIN_PASSWORD_MAX,
   BUG_DESCRIPTION_MAX,
   BUG_TITLE_MAX,
@@ -83,6 +84,7 @@ const studentFields = {
   age: int({ min: STUDENT_AGE_MIN, max: STUDENT_AGE_MAX, nullable: true, required: false }),
   native_language: oneOf(NATIVE_LANGUAGES),
   auto_read: bool(),
+  reads: bool(),
   desired_retention: { ...num({ min: RETENTION_MIN, max: RETENTION_MAX }), required: false },
   new_per_day: int({ min: NEW_PER_DAY_MIN, max: NEW_PER_DAY_MAX, required: false }),
   max_reviews_per_day: int({ min: REVIEWS_PER_DAY_MIN, max: REVIEWS_PER_DAY_MAX, required: false }),
@@ -286,6 +288,12 @@ export const JSON_ENDPOINTS: JsonSpec[] = [
           fc.constantFrom(
             { card_id: 1, is_correct: true, rating: 'again' },
             { card_id: 1, is_correct: false, rating: 'hard' },
+          ),
+          fc.record({ card_id: fc.constant(1), is_correct: fc.constant(true), mode: oneOf(ANSWER_MODES).bad }),
+          // A rating the mode does not give (a pick among four is never good; spelling is never easy).
+          fc.constantFrom(
+            { card_id: 1, is_correct: true, mode: 'listen', rating: 'good' },
+            { card_id: 1, is_correct: true, mode: 'spell', rating: 'easy' },
           ),
           fc.record({ card_id: fc.constant(1), is_correct: fc.constant(true), reviewed_at: badReviewedAt }),
           fc.record({

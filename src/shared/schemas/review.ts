@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ANSWER_MODES,
   GRADING_MODES,
   MEMORY_STATES,
   NEW_PER_DAY_MAX,
@@ -97,5 +98,17 @@ export const memoryStatisticsSchema = z.object({
   forecast: z.array(z.object({ date: z.string(), due: z.number().int() })),
   /** One entry per local day for the last ACTIVITY_DAYS days, oldest first, days without reviews as zeros. */
   activity: z.array(z.object({ date: z.string(), reviews: z.number().int(), correct: z.number().int() })),
+  /**
+   * Answers in each mode (every mode, in ANSWER_MODES order) over the last MODE_STATISTICS_DAYS
+   * days: how many, how many remembered (not again), and that as a percentage (null without answers).
+   */
+  modes: z.array(
+    z.object({
+      mode: z.enum(ANSWER_MODES),
+      answers: z.number().int(),
+      correct: z.number().int(),
+      accuracy: z.number().min(0).max(100).nullable(),
+    }),
+  ),
 });
 export type MemoryStatistics = z.infer<typeof memoryStatisticsSchema>;

@@ -19,6 +19,8 @@ export const studentInputSchema = z.object({
   native_language: nativeLanguageSchema.optional().default(''),
   /** "Read each card aloud when it appears"; absent leaves it as it is (off for a new student). */
   auto_read: z.boolean().optional(),
+  /** "How {name} studies": reads (true) or does not read yet, which makes listen-and-pick the default mode; absent leaves it (reads, for a new student). */
+  reads: z.boolean().optional(),
   /** Learning settings (spaced repetition); each absent one is left as it is (the defaults for a new student). */
   ...learningSettingsInputSchema.shape,
 });
@@ -40,6 +42,7 @@ export const studentSchema = z.object({
   native_language: nativeLanguageSchema,
   created_at: z.string(),
   auto_read: z.boolean(),
+  reads: z.boolean(),
   ...learningSettingsSchema.shape,
 });
 export type Student = z.infer<typeof studentSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ANSWER_MODES,
   CARD_RESULTS_MAX,
   IDEMPOTENCY_KEY_MAX,
   IDEMPOTENCY_KEY_MIN,
@@ -7,6 +8,7 @@ import {
   STUDY_CARDS_MAX,
   STUDY_DURATION_MAX_SECONDS,
 } from '../constants';
+import { MODE_RATINGS } from '../answer-modes';
 import { idSchema } from './common';
 import { reviewFieldsSchema } from './review';
 
@@ -50,19 +52,33 @@ export const studySessionInputSchema = z
   });
 export type StudySessionInput = z.input<typeof studySessionInputSchema>;
 
+export const answerModeSchema = z.enum(ANSWER_MODES);
+
 /**
  * One answer: Mastered (`is_correct` true) or not, with the optional spaced-repetition fields
- * (reviewFieldsSchema). A detailed `rating` must agree with `is_correct`: again is the one rating
- * that is not remembered.
+ * (reviewFieldsSchema) and how it was answered (`mode`, flip cards when absent). A detailed
+ * `rating` must agree with `is_correct` (again is the one rating that is not remembered) and be one
+ * the mode gives (src/shared/answer-modes.ts).
  */
 export const cardResultSchema = z
-  .object({ card_id: idSchema, is_correct: z.boolean(), ...reviewFieldsSchema.shape })
+  .object({
+    card_id: idSchema,
+    is_correct: z.boolean(),
+    ...reviewFieldsSchema.shape,
+    mode: answerModeSchema.optional(),
+  })
   .superRefine((r, ctx) => {
     if (r.rating !== undefined && (r.rating !== 'again') !== r.is_correct) {
       ctx.addIssue({
         code: 'custom',
         path: ['rating'],
         message: r.is_correct ? '"again" is not a correct answer' : 'Only "again" is a wrong answer',
+      });
+    } else if (r.rating !== undefined && !MODE_RATINGS[r.mode ?? 'flip'].includes(r.rating)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rating'],
+        message: `A ${r.mode ?? 'flip'} answer is rated ${MODE_RATINGS[r.mode ?? 'flip'].join(' or ')}`,
       });
     }
   });

@@ -42,6 +42,7 @@ function Today({ student }: { student: Student }) {
       studentId={student.id}
       limits={`${student.new_per_day}/${student.max_reviews_per_day}`}
       streak={progress.data?.memory_statistics.streak_days}
+      reads={student.reads}
     />
   );
 }

@@ -5,7 +5,8 @@ import type { MemoryStates } from '@shared/schemas/memory-states';
 import type { ReviewQueue } from '@shared/schemas/review';
 import type { Student } from '@shared/schemas/student';
 import type { CardPerformanceInput } from '@shared/schemas/study';
-import { ratingOf, schedulerFor, type Memory } from '@shared/srs';
+import { answerRating } from '@shared/answer-modes';
+import { schedulerFor, type Memory } from '@shared/srs';
 import { keptKeys, readKept } from '@client/lib/offline-store';
 import { queuedAnswers } from '@client/lib/outbox';
 import { browserTimeZone } from '@client/lib/time-zone';
@@ -44,7 +45,7 @@ export function withQueuedAnswers(
     }
     memory.set(
       answer.card_id,
-      scheduler.apply(before, answer.card_id, { rating: ratingOf(answer), reviewed_at: answer.reviewed_at }),
+      scheduler.apply(before, answer.card_id, { rating: answerRating(answer), reviewed_at: answer.reviewed_at }),
     );
   }
   return { memory, answered };

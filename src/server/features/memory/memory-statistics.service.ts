@@ -1,4 +1,10 @@
-import { ACTIVITY_DAYS, FORECAST_DAYS, STREAK_REST_DAY_WINDOW } from '@shared/constants';
+import {
+  ACTIVITY_DAYS,
+  ANSWER_MODES,
+  FORECAST_DAYS,
+  MODE_STATISTICS_DAYS,
+  STREAK_REST_DAY_WINDOW,
+} from '@shared/constants';
 import { addDays, quarterHour, startOfLocalDay } from '@shared/local-day';
 import type { MemoryStatistics } from '@shared/schemas/review';
 import type { DbHandle } from '../../db/schema';
@@ -10,6 +16,7 @@ import {
   streakDays,
 } from './memory-statistics.repository';
 import { studentScope } from './memory-sql';
+import { answersByMode } from './mode-statistics.repository';
 import { observe, queueOf, studentDay } from './review-queue.service';
 
 /**
@@ -66,7 +73,7 @@ function activityBounds(firstDay: string, tz: string): string[] {
 export async function memoryStatistics(
   db: DbHandle,
   input: { userId: number; studentId: number; tz: string; now: Date },
-): Promise<MemoryStatistics> {
+): Promise<Omit<MemoryStatistics, 'modes'>> {
   const d = await studentDay(db, input);
   const { tz, studentId } = d;
   const firstDay = addDays(d.day, -(ACTIVITY_DAYS - 1));
@@ -108,4 +115,14 @@ export async function memoryStatistics(
     forecast,
     activity: activityDays,
   };
+}
+
+/** `memory_statistics.modes`: the student's answers per mode over the last MODE_STATISTICS_DAYS days. */
+export async function modeStatistics(db: DbHandle, studentId: number, now: Date): Promise<MemoryStatistics['modes']> {
+  const since = new Date(+now - MODE_STATISTICS_DAYS * 86_400_000).toISOString();
+  const counted = new Map((await answersByMode(db, studentId, since)).map((r) => [r.mode, r]));
+  return ANSWER_MODES.map((mode) => {
+    const { answers, correct } = counted.get(mode) ?? { answers: 0, correct: 0 };
+    return { mode, answers, correct, accuracy: answers === 0 ? null : Math.round((correct / answers) * 1000) / 10 };
+  });
 }

@@ -1,4 +1,4 @@
-import type { ReviewRating } from '@shared/constants';
+import type { AnswerMode, ReviewRating } from '@shared/constants';
 import { quarterHour } from '@shared/local-day';
 import type { ReviewedMemory } from '@shared/srs';
 import { compiledPerLength, precompiled } from '../../db/precompiled';
@@ -24,6 +24,7 @@ export interface ReviewLogRow {
   student_id: number;
   card_id: number;
   rating: ReviewRating;
+  mode: AnswerMode;
   reviewed_at: string;
   duration_ms: number | null;
   created_at: string;
@@ -95,7 +96,7 @@ const targetsOf = compiledPerLength((db, userId, studentId, ...cardIds) =>
     ),
 );
 
-const LOG_COLUMNS = ['student_id', 'card_id', 'rating', 'reviewed_at', 'duration_ms', 'created_at'] as const;
+const LOG_COLUMNS = ['student_id', 'card_id', 'rating', 'mode', 'reviewed_at', 'duration_ms', 'created_at'] as const;
 const logInsert = compiledPerLength((db, ...values) =>
   db.insertInto('review_logs').values(rowsOf(values, LOG_COLUMNS) as ReviewLogRow[]),
 );

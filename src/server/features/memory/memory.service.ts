@@ -1,4 +1,5 @@
 import {
+  type AnswerMode,
   REVIEWED_AT_MAX_AGE_MS,
   REVIEWED_AT_MAX_FUTURE_MS,
   type MemoryStateName,
@@ -48,6 +49,8 @@ export const memoryStatesForExport = memoryStatesOfUser;
 export interface ReviewInput {
   card_id: number;
   rating: ReviewRating;
+  /** How it was answered (flip cards when absent). */
+  mode?: AnswerMode;
   /** ISO-8601 time; the server's now when absent. */
   reviewed_at?: string;
   duration_ms?: number | null;
@@ -119,6 +122,7 @@ export async function recordReviews(
       student_id: studentId,
       card_id: r.card_id,
       rating: r.rating,
+      mode: r.mode ?? 'flip',
       reviewed_at: times[i]!,
       duration_ms: r.duration_ms ?? null,
       created_at: now.toISOString(),

@@ -356,7 +356,14 @@ describe('GET /api/students/{id}/review', () => {
     const result =
       doc.paths['/api/card-performance'].post.requestBody.content['application/json'].schema.properties.card_results
         .items.properties;
-    expect(Object.keys(result).sort()).toEqual(['card_id', 'duration_ms', 'is_correct', 'rating', 'reviewed_at']);
+    expect(Object.keys(result).sort()).toEqual([
+      'card_id',
+      'duration_ms',
+      'is_correct',
+      'mode',
+      'rating',
+      'reviewed_at',
+    ]);
     const student = doc.paths['/api/students/{id}'].put.requestBody.content['application/json'].schema.properties;
     expect(student).toHaveProperty('desired_retention');
     expect(student).toHaveProperty('grading');

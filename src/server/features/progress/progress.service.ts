@@ -3,7 +3,7 @@ import type { AppDeps } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { notFound } from '../../http/errors';
 import * as access from '../access/access.repository';
-import { memoryStatistics } from '../memory/memory-statistics.service';
+import { memoryStatistics, modeStatistics } from '../memory/memory-statistics.service';
 import { forgetDeckMemory, forgetStudentMemory } from '../memory/memory.service';
 import * as repo from './progress.repository';
 
@@ -33,11 +33,12 @@ export function progressService(deps: AppDeps) {
     /** The student's progress; spaced repetition counted in the local day of `tz`. */
     async get(userId: number, studentId: number, tz = 'UTC'): Promise<Progress> {
       await requireStudent(userId, studentId);
-      const [overall, decks, cards, memory] = await Promise.all([
+      const [overall, decks, cards, memory, modes] = await Promise.all([
         repo.overall(db, studentId),
         repo.deckStatistics(db, userId, studentId),
         repo.problematicCards(db, userId, studentId),
         memoryStatistics(db, { userId, studentId, tz, now: deps.now() }),
+        modeStatistics(db, studentId, deps.now()),
       ]);
       return {
         overall_statistics: {
@@ -58,7 +59,7 @@ export function progressService(deps: AppDeps) {
           accuracy_percentage: Number(c.accuracy_percentage),
           times_studied: Number(c.times_studied),
         })),
-        memory_statistics: memory,
+        memory_statistics: { ...memory, modes },
       };
     },
 

@@ -8,6 +8,7 @@ const studentColumns = [
   'native_language',
   'created_at',
   'auto_read',
+  'reads',
   'desired_retention',
   'new_per_day',
   'max_reviews_per_day',
@@ -18,7 +19,7 @@ const studentColumns = [
 export type StudentFields = Required<Pick<Updateable<StudentsTable>, 'name' | 'age' | 'native_language'>> &
   Pick<
     Updateable<StudentsTable>,
-    'auto_read' | 'desired_retention' | 'new_per_day' | 'max_reviews_per_day' | 'grading'
+    'auto_read' | 'reads' | 'desired_retention' | 'new_per_day' | 'max_reviews_per_day' | 'grading'
   >;
 
 /** The user's students, oldest first (the first one is the default current student). */

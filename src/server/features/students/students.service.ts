@@ -19,6 +19,7 @@ const toStudentJson = (row: StudentRow): Student => ({
   native_language: row.native_language as Student['native_language'],
   created_at: row.created_at,
   auto_read: Boolean(row.auto_read),
+  reads: Boolean(row.reads),
   // Number(): PostgreSQL's double precision may come back as a string without our type parsers.
   desired_retention: Number(row.desired_retention),
   new_per_day: row.new_per_day,
@@ -31,6 +32,7 @@ const toFields = (input: z.output<typeof studentInputSchema>): repo.StudentField
   age: input.age ?? null,
   native_language: input.native_language,
   auto_read: input.auto_read === undefined ? undefined : Number(input.auto_read),
+  reads: input.reads === undefined ? undefined : Number(input.reads),
   desired_retention: input.desired_retention,
   new_per_day: input.new_per_day,
   max_reviews_per_day: input.max_reviews_per_day,

@@ -36,6 +36,7 @@ describe('POST /api/students', () => {
       native_language: 'Español',
       created_at: expect.any(String),
       auto_read: false,
+      reads: true,
       desired_retention: 0.9,
       new_per_day: 10,
       max_reviews_per_day: 100,

@@ -5,7 +5,7 @@ import type { DbHandle } from '../../db/schema';
 import { inTransaction, inUserTransaction, isForeignKeyViolation } from '../../db/transaction';
 import { IDEMPOTENCY_KEY_RETENTION_DAYS } from '@shared/constants';
 import { notFound } from '../../http/errors';
-import { ratingOf } from '@shared/srs';
+import { answerRating } from '@shared/answer-modes';
 import * as access from '../access/access.repository';
 import { recordReviews, reviewTimes } from '../memory/memory.service';
 import { recordCardResults, recordSession } from '../progress/progress.service';
@@ -116,7 +116,8 @@ export function studyService(deps: AppDeps) {
             now: deps.now(),
             results: input.card_results.map((r) => ({
               card_id: r.card_id,
-              rating: ratingOf(r),
+              rating: answerRating(r),
+              mode: r.mode ?? 'flip',
               reviewed_at: r.reviewed_at,
               duration_ms: r.duration_ms,
             })),

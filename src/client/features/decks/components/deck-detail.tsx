@@ -145,9 +145,14 @@ function DeckView({
         </div>
         <div className={styles.detailActions}>
           {count > 0 ? (
-            <Link to={`/study/${deck.id}`} className={buttonClass({ variant: 'primary' })}>
-              {t('decks.detail.studyCount', { count })}
-            </Link>
+            <>
+              <Link to={`/study/${deck.id}`} className={buttonClass({ variant: 'primary' })}>
+                {t('decks.detail.studyCount', { count })}
+              </Link>
+              <Link to={`/play/${deck.id}`} className={buttonClass()}>
+                {t('decks.detail.play')}
+              </Link>
+            </>
           ) : (
             <Button variant="primary" disabled>
               {t('decks.detail.study')}

@@ -8,6 +8,7 @@ import { MemoryOverview } from './memory-overview';
 const day = (offset: number) => new Date(Date.UTC(2026, 2, 4 + offset)).toISOString().slice(0, 10);
 
 const stats: MemoryStatistics = {
+  modes: [],
   cards_learned: 42,
   cards_due_today: 7,
   streak_days: 3,

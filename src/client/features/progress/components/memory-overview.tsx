@@ -1,13 +1,50 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemoryStatistics } from '@shared/schemas/review';
+import { useProgressStrings } from '../strings';
 import { ActivityCalendar } from './activity-calendar';
 import { ForecastChart } from './forecast-chart';
 import styles from './progress.module.css';
 import chartStyles from './charts.module.css';
 
+/** Answers and accuracy per way of playing over the last 30 days (modes without answers left out). */
+function ModeTable({ modes }: { modes: MemoryStatistics['modes'] }) {
+  useProgressStrings();
+  const { t } = useTranslation();
+  const played = modes.filter((m) => m.answers > 0);
+  return (
+    <section aria-labelledby="progress-modes" className={styles.modes}>
+      <h3 id="progress-modes">{t('progress.modes.title')}</h3>
+      {played.length === 0 ? (
+        <p>{t('progress.modes.none')}</p>
+      ) : (
+        <table className={styles.modeTable}>
+          <thead>
+            <tr>
+              <th scope="col">{t('progress.modes.mode')}</th>
+              <th scope="col">{t('progress.modes.answers')}</th>
+              <th scope="col">{t('progress.modes.accuracy')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {played.map((m) => (
+              <tr key={m.mode}>
+                <th scope="row">{t(`progress.modes.names.${m.mode}`)}</th>
+                <td>{m.answers}</td>
+                <td>{m.accuracy === null ? '—' : `${m.accuracy}%`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
 /**
  * What spaced repetition adds to the progress screen: cards learned, cards due today and the
- * streak as tiles, then the 14-day forecast and the 12-week activity calendar.
+ * streak as tiles, then the 14-day forecast and the 12-week activity calendar, and the answers
+ * per play mode.
  */
 export function MemoryOverview({ stats }: { stats: MemoryStatistics }) {
   const { t } = useTranslation();
@@ -31,6 +68,9 @@ export function MemoryOverview({ stats }: { stats: MemoryStatistics }) {
         <ForecastChart forecast={stats.forecast} />
         <ActivityCalendar activity={stats.activity} />
       </div>
+      <Suspense fallback={null}>
+        <ModeTable modes={stats.modes} />
+      </Suspense>
     </section>
   );
 }

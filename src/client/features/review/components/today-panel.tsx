@@ -17,6 +17,8 @@ interface TodayPanelProps {
   limits?: string;
   /** The student's streak in days (from their progress); undefined until it is known. */
   streak: number | undefined;
+  /** Whether the student reads: one who does not yet starts listen and pick from a button without words. */
+  reads?: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ interface TodayPanelProps {
  * new) with one big button to start, or "all done" with when the next ones come; the streak, and
  * confetti when it grew since this device last showed it.
  */
-export function TodayPanel({ studentId, limits, streak }: TodayPanelProps) {
+export function TodayPanel({ studentId, limits, streak, reads = true }: TodayPanelProps) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   const queue = useReviewQueue(studentId);
@@ -82,8 +84,23 @@ export function TodayPanel({ studentId, limits, streak }: TodayPanelProps) {
             .filter(Boolean)
             .join(' · ')}
         </p>
-        <Link to="/study/review" className={`${buttonClass({ variant: 'primary' })} ${styles.start}`}>
-          {t('review.today.start')}
+        {reads ? (
+          <Link to="/study/review" className={`${buttonClass({ variant: 'primary' })} ${styles.start}`}>
+            {t('review.today.start')}
+          </Link>
+        ) : (
+          // A child who cannot read yet starts by the pictures alone: an ear and a play sign.
+          <Link
+            to="/play/review?mode=listen"
+            className={`${buttonClass({ variant: 'primary' })} ${styles.start} ${styles.listen}`}
+            aria-label={t('review.today.listen')}
+          >
+            <span aria-hidden="true">👂 ▶</span>
+          </Link>
+        )}
+        <Link to="/play/review" className={`${buttonClass()} ${styles.play}`}>
+          <span aria-hidden="true">🎲 </span>
+          {t('review.today.play')}
         </Link>
       </>
     );

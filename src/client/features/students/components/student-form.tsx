@@ -1,5 +1,5 @@
 import { zodResolver } from '@client/lib/form';
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { NATIVE_LANGUAGES } from '@shared/constants';
@@ -10,6 +10,7 @@ import { Alert } from '@client/components/ui/feedback';
 import uiStyles from '@client/components/ui/ui.module.css';
 import { LearningSettingsFields, learningSettingsOf } from './learning-settings-fields';
 import { AutoReadField } from './auto-read-field';
+import { ReadsField } from './reads-field';
 import { StudentNameAndAge } from './student-fields';
 import styles from './students.module.css';
 
@@ -39,6 +40,7 @@ export function StudentForm({ student, pending, error, serverError, onSubmit, on
       age: student?.age ?? null,
       native_language: student?.native_language ?? '',
       auto_read: student?.auto_read ?? false,
+      reads: student?.reads ?? true,
       ...learningSettingsOf(student),
     },
   });
@@ -65,6 +67,9 @@ export function StudentForm({ student, pending, error, serverError, onSubmit, on
           </p>
         )}
       </div>
+      <Suspense fallback={null}>
+        <ReadsField form={form} isNew={!student} />
+      </Suspense>
       <AutoReadField {...form.register('auto_read')} />
       <LearningSettingsFields form={form} server={server} />
       <div className={styles.formActions}>

@@ -88,6 +88,7 @@ describe('StudentsPanel', { timeout: 20_000 }, () => {
       age: null,
       native_language: 'English',
       auto_read: false,
+      reads: true,
       // The learning settings' defaults, as the form shows them.
       desired_retention: 0.9,
       new_per_day: 10,

@@ -41,6 +41,7 @@ const student = (grading: 'simple' | 'detailed'): Student => ({
   native_language: 'English',
   created_at: '2026-01-01T00:00:00.000Z',
   auto_read: false,
+  reads: true,
   desired_retention: 0.9,
   new_per_day: 10,
   max_reviews_per_day: 100,

@@ -1,0 +1,143 @@
+import { useCallback, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { Card } from '@shared/schemas/card';
+import type { Student } from '@shared/schemas/student';
+import { NotFoundScreen } from '@client/components/not-found-screen';
+import { buttonClass } from '@client/components/ui/button';
+import { Alert, EmptyState, Spinner } from '@client/components/ui/feedback';
+import { isNotFound, VISIT_STALE_MS } from '@client/lib/api-client';
+import { useDeckText } from '@client/lib/catalogue';
+import { useCurrentStudent } from '@client/lib/current-student';
+import { errorText } from '@client/lib/errors';
+import { parseRouteId } from '@client/lib/route-id';
+import { useDeck, useRefreshDecks } from '@client/features/decks/api/get-decks';
+import { PlayScreen } from '@client/features/play/components/play-screen';
+import { isPlayMode, type PlayMode, type Side } from '@client/features/play/sides';
+import { useRefreshProgress } from '@client/features/progress/api/progress-api';
+import { useRefreshReview, useReviewQueue } from '@client/features/review/api/review-api';
+import { SpeakerButton } from '@client/features/study/components/speaker-button';
+
+const speaker = (card: Card, side: Side, autoRead: boolean) => (
+  <SpeakerButton card={card} side={side} autoRead={autoRead} />
+);
+
+/**
+ * `/play/review` (today's review queue) and `/play/{deckId}` (a deck's cards): the play modes, the
+ * one chosen in `?mode=`. Answers refresh progress, the review queue and the decks once saved.
+ */
+export default function PlayPage() {
+  const { t } = useTranslation();
+  const { source } = useParams();
+  const { currentStudent, isLoading } = useCurrentStudent();
+  const deckId = source === 'review' ? null : parseRouteId(source);
+  // Only before the student is known: a refresh (the connection dropping) must not restart a round.
+  if (isLoading && !currentStudent) return <Spinner />;
+  if (source !== 'review' && deckId === null) {
+    return <NotFoundScreen title={t('study.notFound.title')} body={t('study.notFound.body')} />;
+  }
+  if (!currentStudent) {
+    return (
+      <main id="main">
+        <EmptyState
+          title={t('study.review.noStudent.title')}
+          body={t('study.review.noStudent.body')}
+          action={
+            <Link to="/" className={buttonClass({ variant: 'primary' })}>
+              {t('study.end.goHome')}
+            </Link>
+          }
+        />
+      </main>
+    );
+  }
+  return deckId === null ? (
+    <ReviewPlay key={currentStudent.id} student={currentStudent} />
+  ) : (
+    <DeckPlay key={`${currentStudent.id}:${deckId}`} student={currentStudent} deckId={deckId} />
+  );
+}
+
+function useModeParam(): [PlayMode | null, (mode: PlayMode | null) => void] {
+  const [search, setSearch] = useSearchParams();
+  const raw = search.get('mode');
+  const set = useCallback((mode: PlayMode | null) => setSearch(mode ? { mode } : {}), [setSearch]);
+  return [isPlayMode(raw) ? raw : null, set];
+}
+
+function useSaved() {
+  const refreshProgress = useRefreshProgress();
+  const refreshReview = useRefreshReview();
+  const refreshDecks = useRefreshDecks();
+  return useCallback(() => {
+    void refreshProgress();
+    void refreshReview();
+    void refreshDecks();
+  }, [refreshProgress, refreshReview, refreshDecks]);
+}
+
+function ReviewPlay({ student }: { student: Student }) {
+  const { t } = useTranslation();
+  const queue = useReviewQueue(student.id);
+  const [mode, setMode] = useModeParam();
+  const saved = useSaved();
+  // The last cards there were: once a round's answers empty the queue, its end screen stays.
+  const played = useRef<readonly Card[] | null>(null);
+  if (queue.data && queue.data.cards.length > 0) played.current = queue.data.cards;
+  if (queue.isPending) return <Spinner />;
+  if (queue.error && !played.current) return <Alert>{errorText(queue.error, t('review.today.loadFailed'))}</Alert>;
+  if (!played.current) {
+    return (
+      <main id="main">
+        <EmptyState
+          title={t('review.today.doneForNow')}
+          body={t('review.today.nothingYet')}
+          action={
+            <Link to="/" className={buttonClass({ variant: 'primary' })}>
+              {t('study.end.goHome')}
+            </Link>
+          }
+        />
+      </main>
+    );
+  }
+  return (
+    <PlayScreen
+      student={student}
+      cards={played.current}
+      title={t('study.review.title')}
+      boardKey="review"
+      exitTo="/"
+      mode={mode}
+      onMode={setMode}
+      speaker={speaker}
+      onSaved={saved}
+    />
+  );
+}
+
+function DeckPlay({ student, deckId }: { student: Student; deckId: number }) {
+  const { t } = useTranslation();
+  const deck = useDeck(deckId, VISIT_STALE_MS);
+  const text = useDeckText(deck.data?.is_imported ?? false);
+  const [mode, setMode] = useModeParam();
+  const saved = useSaved();
+  if (isNotFound(deck.error)) {
+    return <NotFoundScreen title={t('study.notFound.title')} body={t('study.notFound.body')} />;
+  }
+  if (deck.isPending) return <Spinner />;
+  if (deck.error) return <Alert>{errorText(deck.error, t('review.today.loadFailed'))}</Alert>;
+  return (
+    <PlayScreen
+      student={student}
+      cards={deck.data.cards}
+      title={text(deck.data).title}
+      boardKey={String(deckId)}
+      exitTo={`/deck/${deckId}`}
+      mode={mode}
+      onMode={setMode}
+      speaker={speaker}
+      onSaved={saved}
+    />
+  );
+}
