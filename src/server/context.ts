@@ -45,19 +45,42 @@ export interface AppDeps {
   rateLimits: RateLimits;
 }
 
-export interface SessionUser {
+declare const brand: unique symbol;
+/** A number that the compiler keeps apart from other numbers: a family id is not a user id. */
+type Brand<B extends string> = number & { readonly [brand]: B };
+/** A person: their sessions, sign-ins, password, bug reports and votes. */
+export type UserId = Brand<'UserId'>;
+/** A family: its students, decks, cards, pictures, recordings, progress, PIN and invites. */
+export type FamilyId = Brand<'FamilyId'>;
+export type StudentId = Brand<'StudentId'>;
+export type DeckId = Brand<'DeckId'>;
+export type CardId = Brand<'CardId'>;
+
+/**
+ * A family is named by its holder's user id (migration 0007: the `user_id` of the family's rows);
+ * the one place that says so, where a person's id is taken for the family they hold.
+ */
+export const familyHeldBy = (userId: UserId): FamilyId => userId as number as FamilyId;
+
+/** Who is asking: built once per request by the session loader (http/sessions.ts). */
+export interface Actor {
   /** The person signed in: their sign-ins, bug reports and votes. */
-  id: number;
+  id: UserId;
   sessionId: number;
   /** The family whose students, decks, cards, pictures, recordings and progress this person sees and changes. */
-  familyId: number;
+  familyId: FamilyId;
+  /** The family's holder, or an adult who joined it. */
+  role: 'holder' | 'member';
   /** In child mode, the one student this session may work for (http/child-mode.ts); null otherwise. */
-  childStudentId: number | null;
+  childStudentId: StudentId | null;
 }
+/** The actor under its earlier name. */
+export type SessionUser = Actor;
 
 export interface AppEnv {
   Variables: {
-    user: SessionUser | null;
+    /** The request's actor (null when signed out). */
+    user: Actor | null;
     /** Offered by the header middleware when a handler may build its answer complete (http/answers.ts). */
     completeHeaders: CompleteHeaders | undefined;
     /** The answer a handler built with them, which the header middleware then leaves alone. */
@@ -74,9 +97,12 @@ export function createRouter() {
   });
 }
 
-/** The signed-in user of a request that passed `requireUser`. */
-export function currentUser(c: { get(key: 'user'): SessionUser | null }): SessionUser {
+/** The actor of a request that passed `requireUser`. */
+export function actor(c: { get(key: 'user'): Actor | null }): Actor {
   const user = c.get('user');
   if (!user) throw new ApiError(401, 'unauthorized', 'Sign-in required');
   return user;
 }
+
+/** The actor under its earlier name. */
+export const currentUser = actor;

@@ -1,7 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppDeps, AppEnv, FamilyId, StudentId, UserId } from '../context';
 import * as sessions from '../features/auth/sessions.repository';
 import { unauthorized } from './errors';
 
@@ -87,11 +87,13 @@ export function sessionLoader(deps: AppDeps): (c: Context<AppEnv>) => Promise<vo
     // The stored times are toISOString() output, so comparing them as times is comparing them as
     // strings, without formatting two ISO strings per request (Date.prototype.toISOString is slow).
     if (Date.parse(row.expires_at) > nowMs && lastSeenMs > nowMs - deps.config.sessionIdleMs) {
+      // A person without a membership row holds a family of one, named by their own id.
       c.set('user', {
-        id: row.user_id,
+        id: row.user_id as UserId,
         sessionId: row.id,
-        familyId: row.family_id ?? row.user_id,
-        childStudentId: row.child_student_id,
+        familyId: (row.family_id ?? row.user_id) as FamilyId,
+        role: row.role === 'member' ? 'member' : 'holder',
+        childStudentId: row.child_student_id as StudentId | null,
       });
       if (nowMs - lastSeenMs > TOUCH_INTERVAL_MS) {
         await sessions.touch(deps.db.kysely, row.id, now.toISOString());

@@ -10,12 +10,32 @@ import { authorize } from './identity-provider';
  * kind of object, and what each principal must get. authorization-matrix.test.ts runs it and
  * fails for any route the app serves that is missing here.
  */
-const PASSWORD = 'correct horse battery';
+export const PASSWORD = 'correct horse battery';
 export const BUG_PASSWORD = 'bug-board-admin-password';
 export const NOW = new Date('2030-06-01T12:00:00.000Z');
-const CHILD_PIN = '2468';
+export const CHILD_PIN = '2468';
 
+/** How a request is built: as a visitor, as someone outside the family, or as someone inside it. */
 export type Principal = 'visitor' | 'other' | 'owner';
+/**
+ * Everyone each request is sent as: signed out, an outsider family, the holder, a second adult of
+ * the holder's family, an adult the holder removed from it, a family that added the holder's shared
+ * deck, and the holder's sessions locked in child mode for the world's student and for a sibling.
+ */
+export type Person = Principal | 'member' | 'removed' | 'sharer' | 'child' | 'sibling';
+/** Whose request each person sends: a member, and the family's locked tablets, ask as the holder would. */
+export const STANCE: Record<Person, Principal> = {
+  visitor: 'visitor',
+  other: 'other',
+  removed: 'other',
+  sharer: 'other',
+  sibling: 'owner',
+  child: 'owner',
+  owner: 'owner',
+  member: 'owner',
+};
+/** People outside the holder's family: nothing of the family may show in their answers. */
+export const OUTSIDERS: readonly Person[] = ['visitor', 'other', 'removed', 'sharer'];
 /** What a call may change: nothing at all, nothing of the owner's, or anything (the owner's own call). */
 export type Effect = 'none' | 'self' | 'any';
 export interface Expectation {
@@ -29,6 +49,10 @@ export interface Ctx {
   w: World;
   /** The other user's own objects, for bodies that mix the caller's ids with the owner's. */
   theirs: World;
+  /** The owner's family (its holder's user id): what the family's rows carry. */
+  family: number;
+  /** Who sends the request (the owner's locked tablet is the owner's account in another session). */
+  caller: Agent;
 }
 export interface Req {
   path: string;
@@ -46,6 +70,14 @@ export interface Case {
   visitor?: number | Expectation;
   other: number | Expectation;
   owner: number | Expectation;
+  /** A second adult of the family (default: as the owner). */
+  member?: number | Expectation;
+  /** An adult removed from the family, and a family that added its shared deck (default: as the other). */
+  removed?: number | Expectation;
+  sharer?: number | Expectation;
+  /** The owner's session locked in child mode for the world's student, and for a sibling (default: 403 child_mode). */
+  child?: number | Expectation;
+  sibling?: number | Expectation;
   /** Field-level checks on the stored rows after a call. */
   verify?(c: Ctx, res: TestResponse, who: Principal, caller: Agent): Promise<void>;
 }
@@ -53,6 +85,13 @@ export interface Case {
 const at = (path: string): Req => ({ path });
 const body = (path: string, json: unknown): Req => ({ path, json });
 const callerId = (c: Ctx, who: Principal) => (who === 'owner' ? c.owner.id : c.other.id);
+/** The family whose rows the caller's call writes: the owner's (also for its member), else the other's own. */
+const familyOf = (c: Ctx, who: Principal) => (who === 'owner' ? c.family : c.other.id);
+/** The owner's family's child-mode PIN, set once. */
+async function ensurePin(a: Agent) {
+  if (!(await a.get('/api/child-mode')).body.pin_set)
+    expect((await a.put('/api/child-mode/pin', { pin: CHILD_PIN })).status).toBe(200);
+}
 const row = (c: Ctx, table: 'students' | 'decks' | 'cards' | 'bugs', id: number) =>
   c.t.db.kysely.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst() as Promise<
     Record<string, unknown> | undefined
@@ -70,12 +109,30 @@ const sessionBody = (student: number, deck: number) => ({
 });
 
 export const MATRIX: Record<string, Case[]> = {
-  'GET /api/health': [{ object: 'none', request: () => at('/api/health'), visitor: 200, other: 200, owner: 200 }],
+  'GET /api/health': [
+    {
+      object: 'none',
+      request: () => at('/api/health'),
+      visitor: 200,
+      other: 200,
+      owner: 200,
+      child: 200,
+      sibling: 200,
+    },
+  ],
   'GET /api/openapi.json': [
     { object: 'none', request: () => at('/api/openapi.json'), visitor: 200, other: 200, owner: 200 },
   ],
   'GET /api/auth/providers': [
-    { object: 'none', request: () => at('/api/auth/providers'), visitor: 200, other: 200, owner: 200 },
+    {
+      object: 'none',
+      request: () => at('/api/auth/providers'),
+      visitor: 200,
+      other: 200,
+      owner: 200,
+      child: 200,
+      sibling: 200,
+    },
   ],
   'POST /api/auth/local/signup': [
     {
@@ -131,7 +188,7 @@ export const MATRIX: Record<string, Case[]> = {
         return {
           path: '/api/sessions',
           json: { code: flow.code, state: flow.state },
-          cookie: `${c.owner.cookie}; ${flow.cookie}`,
+          cookie: `${c.caller.cookie}; ${flow.cookie}`,
         };
       },
       visitor: 400,
@@ -139,7 +196,9 @@ export const MATRIX: Record<string, Case[]> = {
       owner: 200,
     },
   ],
-  'GET /api/users/me': [{ object: 'account', request: () => at('/api/users/me'), other: 200, owner: 200 }],
+  'GET /api/users/me': [
+    { object: 'account', request: () => at('/api/users/me'), other: 200, owner: 200, child: 200, sibling: 200 },
+  ],
   'GET /api/logout': [
     {
       object: 'account',
@@ -179,7 +238,10 @@ export const MATRIX: Record<string, Case[]> = {
       },
     },
   ],
-  'GET /api/students': [{ object: 'student', request: () => at('/api/students'), other: 200, owner: 200 }],
+  // The child's home shows the family's students by name.
+  'GET /api/students': [
+    { object: 'student', request: () => at('/api/students'), other: 200, owner: 200, child: 200, sibling: 200 },
+  ],
   'POST /api/students': [
     {
       object: 'student',
@@ -191,7 +253,7 @@ export const MATRIX: Record<string, Case[]> = {
       async verify(c, res, who) {
         if (who === 'visitor') return;
         expect(res.body.id).not.toBe(c.w.student);
-        expect((await row(c, 'students', res.body.id))?.user_id).toBe(callerId(c, who));
+        expect((await row(c, 'students', res.body.id))?.user_id).toBe(familyOf(c, who));
       },
     },
   ],
@@ -227,7 +289,7 @@ export const MATRIX: Record<string, Case[]> = {
       owner: 200,
       async verify(c, _res, who) {
         if (who === 'owner')
-          expect(await row(c, 'students', c.w.student)).toMatchObject({ user_id: c.owner.id, name: 'Renamed' });
+          expect(await row(c, 'students', c.w.student)).toMatchObject({ user_id: c.family, name: 'Renamed' });
       },
     },
   ],
@@ -236,7 +298,13 @@ export const MATRIX: Record<string, Case[]> = {
   ],
   'GET /api/decks': [
     { object: 'deck', request: () => at('/api/decks'), other: 200, owner: 200 },
-    { object: 'student', request: (c) => at(`/api/decks?student_id=${c.w.student}`), other: 404, owner: 200 },
+    {
+      object: 'student',
+      request: (c) => at(`/api/decks?student_id=${c.w.student}`),
+      other: 404,
+      owner: 200,
+      child: 200,
+    },
   ],
   'POST /api/decks': [
     {
@@ -263,7 +331,7 @@ export const MATRIX: Record<string, Case[]> = {
         if (who === 'visitor') return;
         expect(res.body.id).not.toBe(c.w.deck);
         expect(await row(c, 'decks', res.body.id)).toMatchObject({
-          user_id: callerId(c, who),
+          user_id: familyOf(c, who),
           is_archived: 0,
           created_at: NOW.toISOString(),
         });
@@ -271,8 +339,14 @@ export const MATRIX: Record<string, Case[]> = {
     },
   ],
   'GET /api/decks/:id': [
-    { object: 'deck', request: (c) => at(`/api/decks/${c.w.deck}`), other: 404, owner: 200 },
-    { object: 'imported deck', request: (c) => at(`/api/decks/${c.w.importedDeck}`), other: 404, owner: 200 },
+    { object: 'deck', request: (c) => at(`/api/decks/${c.w.deck}`), other: 404, owner: 200, child: 200 },
+    {
+      object: 'imported deck',
+      request: (c) => at(`/api/decks/${c.w.importedDeck}`),
+      other: 404,
+      owner: 200,
+      child: 200,
+    },
   ],
   'PUT /api/decks/:id': [
     {
@@ -293,7 +367,7 @@ export const MATRIX: Record<string, Case[]> = {
         expect(await row(c, 'decks', c.w.deck)).toMatchObject({
           title: 'Renamed',
           is_imported: 0,
-          user_id: c.owner.id,
+          user_id: c.family,
           student_id: c.w.student,
           original_deck_id: null,
         });
@@ -310,7 +384,7 @@ export const MATRIX: Record<string, Case[]> = {
       other: 404,
       owner: 404,
       async verify(c) {
-        expect(await row(c, 'decks', c.w.deck)).toMatchObject({ user_id: c.owner.id, student_id: c.w.student });
+        expect(await row(c, 'decks', c.w.deck)).toMatchObject({ user_id: c.family, student_id: c.w.student });
       },
     },
     {
@@ -401,7 +475,7 @@ export const MATRIX: Record<string, Case[]> = {
       async verify(c, res, who) {
         if (who !== 'owner') return;
         expect(await row(c, 'decks', res.body.decks[0].id)).toMatchObject({
-          user_id: c.owner.id,
+          user_id: c.family,
           student_id: c.w.student,
         });
       },
@@ -552,6 +626,8 @@ export const MATRIX: Record<string, Case[]> = {
       note: "the owner's student",
       request: (c) => body(`/api/shared/${c.w.shareCode}/add`, { student_id: c.w.student }),
       other: 404,
+      // The family that added it already hears so first, whatever the student.
+      sharer: 409,
       owner: 409,
     },
     {
@@ -559,6 +635,7 @@ export const MATRIX: Record<string, Case[]> = {
       note: 'adds a copy to the caller’s own decks',
       request: (c) => body(`/api/shared/${c.w.shareCode}/add`, {}),
       other: { status: 201, effect: 'self' },
+      sharer: 409,
       owner: 409,
       async verify(c, res, who, caller) {
         if (who !== 'other') return;
@@ -574,12 +651,28 @@ export const MATRIX: Record<string, Case[]> = {
     },
   ],
   'GET /api/images/:key': [
-    { object: 'image', request: (c) => at(`/api/images/${c.w.imageKey}`), other: 404, owner: 200 },
+    {
+      object: 'image',
+      request: (c) => at(`/api/images/${c.w.imageKey}`),
+      other: 404,
+      owner: 200,
+      child: 200,
+      sibling: 200,
+    },
   ],
   'GET /api/audio/:key': [
-    { object: 'recording', request: (c) => at(`/api/audio/${c.w.audioKey}`), other: 404, owner: 200 },
+    {
+      object: 'recording',
+      request: (c) => at(`/api/audio/${c.w.audioKey}`),
+      other: 404,
+      owner: 200,
+      child: 200,
+      sibling: 200,
+    },
   ],
-  'GET /api/catalogue': [{ object: 'none', request: () => at('/api/catalogue'), other: 200, owner: 200 }],
+  'GET /api/catalogue': [
+    { object: 'none', request: () => at('/api/catalogue'), other: 200, owner: 200, child: 200, sibling: 200 },
+  ],
   'POST /api/study-sessions': [
     {
       object: 'study record',
@@ -587,6 +680,7 @@ export const MATRIX: Record<string, Case[]> = {
       request: (c) => body('/api/study-sessions', sessionBody(c.w.student, c.w.deck)),
       other: 404,
       owner: 201,
+      child: { status: 201, effect: 'any' },
     },
     {
       object: 'study record',
@@ -598,6 +692,7 @@ export const MATRIX: Record<string, Case[]> = {
         ),
       other: 404,
       owner: 404,
+      child: 404,
     },
   ],
   'POST /api/card-performance': [
@@ -611,6 +706,7 @@ export const MATRIX: Record<string, Case[]> = {
         }),
       other: 404,
       owner: 201,
+      child: { status: 201, effect: 'any' },
     },
     {
       object: 'study record',
@@ -622,10 +718,11 @@ export const MATRIX: Record<string, Case[]> = {
         }),
       other: 404,
       owner: 404,
+      child: 404,
     },
   ],
   'GET /api/progress/:studentId': [
-    { object: 'progress', request: (c) => at(`/api/progress/${c.w.student}`), other: 404, owner: 200 },
+    { object: 'progress', request: (c) => at(`/api/progress/${c.w.student}`), other: 404, owner: 200, child: 200 },
   ],
   'GET /api/progress/students': [
     {
@@ -643,7 +740,13 @@ export const MATRIX: Record<string, Case[]> = {
     },
   ],
   'GET /api/students/:id/review': [
-    { object: 'student', request: (c) => at(`/api/students/${c.w.student}/review`), other: 404, owner: 200 },
+    {
+      object: 'student',
+      request: (c) => at(`/api/students/${c.w.student}/review`),
+      other: 404,
+      owner: 200,
+      child: 200,
+    },
     {
       object: 'deck',
       note: "the caller's student with the other user's deck",
@@ -655,12 +758,14 @@ export const MATRIX: Record<string, Case[]> = {
         ),
       other: 404,
       owner: 404,
+      child: 404,
     },
     {
       object: 'deck',
       request: (c) => at(`/api/students/${c.w.student}/review?deck_id=${c.w.deck}&tz=America%2FNew_York`),
       other: 404,
       owner: 200,
+      child: 200,
       async verify(c, res, who) {
         if (who === 'owner') expect(res.body.cards.map((card: { id: number }) => card.id)).not.toContain(c.w.card);
       },
@@ -672,6 +777,7 @@ export const MATRIX: Record<string, Case[]> = {
       request: (c) => at(`/api/students/${c.w.student}/memory-states?tz=Europe%2FMadrid`),
       other: 404,
       owner: 200,
+      child: 200,
     },
   ],
   // Issue 26: a child's own schedule; the world's student has too few answers to tune (422).
@@ -713,17 +819,22 @@ export const MATRIX: Record<string, Case[]> = {
     },
   ],
   // Child mode: the PIN is the family's; the lock is the caller's own session's.
-  'GET /api/child-mode': [{ object: 'account', request: () => at('/api/child-mode'), other: 200, owner: 200 }],
+  'GET /api/child-mode': [
+    { object: 'account', request: () => at('/api/child-mode'), other: 200, owner: 200, child: 200, sibling: 200 },
+  ],
   'PUT /api/child-mode/pin': [
     {
       object: 'account',
       fresh: true,
-      request: () => body('/api/child-mode/pin', { pin: CHILD_PIN }),
+      note: "the owner's family has a PIN: its adults give it to change it",
+      request: (_c, who) =>
+        body('/api/child-mode/pin', who === 'owner' ? { pin: CHILD_PIN, current_pin: CHILD_PIN } : { pin: CHILD_PIN }),
       other: { status: 200, effect: 'self' },
       owner: 200,
       async verify(c, _res, who) {
         const pins = await c.t.db.kysely.selectFrom('child_mode_pins').select('family_id').execute();
-        if (who === 'other') expect(pins.map((p) => p.family_id)).not.toContain(c.owner.id);
+        // An outsider's PIN is their own family's.
+        if (who === 'other') expect(pins.map((p) => p.family_id)).toContain(c.other.id);
       },
     },
   ],
@@ -733,10 +844,7 @@ export const MATRIX: Record<string, Case[]> = {
       note: 'each caller with a PIN of their own',
       fresh: true,
       async request(c, who) {
-        if (who !== 'visitor') {
-          const caller = who === 'owner' ? c.owner : c.other;
-          expect((await caller.put('/api/child-mode/pin', { pin: CHILD_PIN })).status).toBe(200);
-        }
+        if (who !== 'visitor') await ensurePin(c.caller);
         return body('/api/child-mode', { student_id: c.w.student });
       },
       other: 404,
@@ -750,19 +858,21 @@ export const MATRIX: Record<string, Case[]> = {
   'POST /api/child-mode/exit': [
     {
       object: 'account',
-      note: 'a wrong PIN; only the owner is in child mode',
+      note: "a wrong PIN; the owner's family's sessions are in child mode",
       fresh: true,
       async request(c, who) {
-        if (who === 'owner') {
-          await c.owner.put('/api/child-mode/pin', { pin: CHILD_PIN });
-          expect((await c.owner.post('/api/child-mode', { student_id: c.w.student })).status).toBe(200);
+        if (who === 'owner' && (await c.caller.get('/api/users/me')).body.child_student_id === null) {
+          await ensurePin(c.caller);
+          expect((await c.caller.post('/api/child-mode', { student_id: c.w.student })).status).toBe(200);
         }
         return body('/api/child-mode/exit', { pin: '0000' });
       },
       other: 200,
       owner: 403,
+      child: 403,
+      sibling: 403,
       async verify(c, _res, who, caller) {
-        if (who === 'owner') expect((await caller.get('/api/users/me')).body.child_student_id).toBe(c.w.student);
+        if (who === 'owner') expect((await caller.get('/api/users/me')).body.child_student_id).not.toBeNull();
       },
     },
   ],
@@ -795,7 +905,7 @@ export const MATRIX: Record<string, Case[]> = {
           .select('family_id')
           .where('id', '=', res.body.id)
           .executeTakeFirst();
-        expect(invite?.family_id).toBe(callerId(c, who));
+        expect(invite?.family_id).toBe(familyOf(c, who));
       },
     },
   ],
@@ -837,6 +947,8 @@ export const MATRIX: Record<string, Case[]> = {
       fresh: true,
       request: (c) => body('/api/family/join', { code: c.w.invite.code }),
       other: { status: 200, effect: 'any' },
+      removed: 404,
+      sharer: 404,
       owner: 404,
       async verify(c, _res, who, caller) {
         if (who !== 'other') return;
@@ -846,7 +958,14 @@ export const MATRIX: Record<string, Case[]> = {
     },
   ],
   'POST /api/family/leave': [
-    { object: 'family', note: 'nobody else in it', request: () => at('/api/family/leave'), other: 409, owner: 409 },
+    {
+      object: 'family',
+      note: 'nobody else in it; the member leaves first',
+      request: () => at('/api/family/leave'),
+      other: 409,
+      member: 200,
+      owner: 409,
+    },
   ],
   'DELETE /api/family/members/:userId': [
     {
@@ -855,6 +974,8 @@ export const MATRIX: Record<string, Case[]> = {
       request: (c, who) => at(`/api/family/members/${who === 'owner' ? c.other.id : c.owner.id}`),
       other: 404,
       owner: 404,
+      // Only the holder removes anyone: a member hears so whoever it names.
+      member: 403,
     },
   ],
   // The bug board is shared by design (DESIGN/SPEC): everyone sees and votes; closing needs the password.

@@ -1,5 +1,5 @@
 import type { User } from '@shared/schemas/user';
-import type { AppDeps } from '../../context';
+import type { AppDeps, UserId } from '../../context';
 import { inTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -91,7 +91,7 @@ export function authService(deps: AppDeps) {
     },
 
     /** Deletes the person; a family they leave behind keeps its data (families.service). */
-    deleteAccount: (userId: number) =>
+    deleteAccount: (userId: UserId) =>
       inUserTransaction(deps.db, userId, async (trx) => {
         await prepareAccountDeletion(trx, userId);
         // Decks other families added by link are theirs to keep (issue 17).

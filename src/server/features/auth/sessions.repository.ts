@@ -20,6 +20,7 @@ export const findByTokenHash = precompiled((db, tokenHash: string) =>
       'sessions.expires_at',
       'sessions.child_student_id',
       'family_members.family_id',
+      'family_members.role',
     ])
     .where('sessions.token_hash', '=', tokenHash),
 );

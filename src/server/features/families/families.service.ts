@@ -14,7 +14,7 @@ import {
   type FamilyRole,
   type InvitePreview,
 } from '@shared/schemas/family';
-import type { AppDeps, SessionUser } from '../../context';
+import { familyHeldBy, type AppDeps, type FamilyId, type SessionUser, type UserId } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { inTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
@@ -55,7 +55,7 @@ async function leaveFamily(trx: DbHandle, person: Person, to: number | null): Pr
       await access.transferOwnership(trx, person.familyId, to);
       await repo.deleteInvitesOf(trx, person.familyId);
     }
-  } else if (person.familyId === person.id) {
+  } else if (person.familyId === familyHeldBy(person.id)) {
     const heir = others[0]!.user_id;
     await access.transferOwnership(trx, person.id, heir);
     await repo.renameFamily(trx, person.id, heir);
@@ -67,10 +67,10 @@ async function leaveFamily(trx: DbHandle, person: Person, to: number | null): Pr
  * Before an account is deleted: a holder with other members hands the family to the
  * longest-standing of them, so that only the last member's deletion deletes the family's data.
  */
-export async function prepareAccountDeletion(trx: DbHandle, userId: number): Promise<void> {
+export async function prepareAccountDeletion(trx: DbHandle, userId: UserId): Promise<void> {
   const membership = await repo.membershipOf(trx, userId);
   if (!membership) return;
-  await leaveFamily(trx, { id: userId, familyId: membership.family_id }, null);
+  await leaveFamily(trx, { id: userId, familyId: membership.family_id as FamilyId }, null);
 }
 
 /** Families: who shares whose students, decks and progress, and the invites that let an adult join. */
@@ -144,7 +144,7 @@ export function familiesService(deps: AppDeps) {
         const at = now();
         const invite = await repo.usableInvite(trx, hashCode(code), at);
         if (!invite) throw inviteNotFound();
-        const target = invite.family_id;
+        const target = invite.family_id as FamilyId;
         if (target === person.familyId) throw conflict('You are in this family already', 'already_member');
         const theirs = await members(trx, target);
         if (theirs.length >= FAMILY_MEMBERS_MAX) throw conflict('This family is full', 'family_full');
@@ -162,13 +162,14 @@ export function familiesService(deps: AppDeps) {
         const all = await members(trx, person.familyId);
         if (all.length < 2) throw conflict('Nobody else is in your family', 'family_of_one');
         await leaveFamily(trx, person, null);
-        return family(trx, { id: person.id, familyId: person.id });
+        return family(trx, { id: person.id, familyId: familyHeldBy(person.id) });
       });
     },
 
     /** The holder removes a member, who then has an empty family of their own. */
     removeMember(person: Person, userId: number): Promise<Family> {
-      if (person.familyId !== person.id) throw forbidden('Only the family holder may remove members', 'not_holder');
+      if (person.familyId !== familyHeldBy(person.id))
+        throw forbidden('Only the family holder may remove members', 'not_holder');
       if (userId === person.id) throw conflict('Leave the family instead of removing yourself', 'cannot_remove_self');
       return inTransaction(deps.db, async (trx) => {
         if (!(await repo.removeMember(trx, userId, person.familyId))) throw notFound('No such member');

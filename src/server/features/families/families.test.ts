@@ -83,6 +83,24 @@ describe('two parents in one family', () => {
     expect(progress.body.overall_statistics.total_sessions).toBe(1);
     expect((await mum.get(`/api/decks/${deck}`)).body.cards).toHaveLength(1);
   });
+
+  it("both read a student's memory states, also on a tablet locked in child mode", async () => {
+    const mum = await t.user('mum2');
+    const dad = await t.user('dad2');
+    const student = (await mum.post('/api/students', { name: 'Mateo' })).body.id as number;
+    expect((await join(dad, (await invite(mum)).code)).status).toBe(200);
+    const path = `/api/students/${student}/memory-states?tz=Europe%2FMadrid`;
+    const mine = await mum.get(path);
+    expect(mine.status, mine.text).toBe(200);
+    const his = await dad.get(path);
+    expect(his.status, his.text).toBe(200);
+    expect(his.body).toEqual(mine.body);
+    expect((await dad.put('/api/child-mode/pin', { pin: '1357' })).status).toBe(200);
+    expect((await dad.post('/api/child-mode', { student_id: student })).status).toBe(200);
+    const locked = await dad.get(path);
+    expect(locked.status, locked.text).toBe(200);
+    expect(locked.body).toEqual(mine.body);
+  });
 });
 
 function formOf(fields: Record<string, string | number>): FormData {

@@ -56,7 +56,7 @@ export function memoryRoutes(deps: AppDeps) {
 
   r.openapi(memoryStatesRoute, async (c) => {
     const states = await memoryStates(deps.db.kysely, {
-      userId: currentUser(c).id,
+      userId: currentUser(c).familyId,
       studentId: c.req.valid('param').id,
       tz: c.req.valid('query').tz,
       now: deps.now(),
