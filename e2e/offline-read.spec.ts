@@ -137,7 +137,7 @@ test('offline, a signed-in device stays signed in, lists its kept decks, studies
   await expectPicturesLoaded(page);
   await mastered(page).click();
   await mastered(page).click();
-  await expect(page.getByRole('dialog').getByText(/could not be saved yet/)).toBeVisible();
+  await expect(page.getByRole('dialog').getByText(/kept on this device and will be sent/)).toBeVisible();
 
   // Today's review, computed on the device: the Colors cards are new.
   await page.goto('/study/review');

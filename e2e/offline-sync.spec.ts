@@ -122,14 +122,14 @@ test('answers made offline wait on the device and reach the server once when bac
   await context.setOffline(true);
   await mastered(page).click();
   await notMastered(page).click();
-  await expect(page.getByRole('dialog').getByText(/could not be saved yet/)).toBeVisible();
+  await expect(page.getByRole('dialog').getByText(/kept on this device and will be sent/)).toBeVisible();
   await expect(page.getByText('2 answers waiting to sync')).toBeVisible();
   await page.screenshot({ path: '.tmp/shots/offline-sync-waiting.png' });
 
   await mastered(review).click();
   await notMastered(review).click();
   await mastered(review).click();
-  await expect(review.getByRole('dialog').getByText(/could not be saved yet/)).toBeVisible();
+  await expect(review.getByRole('dialog').getByText(/kept on this device and will be sent/)).toBeVisible();
   // Both tabs' answers are in the one outbox of the device.
   await expect(review.getByText('5 answers waiting to sync')).toBeVisible();
   await expectNoAxeViolations(review);

@@ -14,8 +14,13 @@ export function createQueryClient() {
         // Offline, reads still run: many answer from the data kept on the device (lib/offline-store.ts),
         // the rest fail with their message rather than waiting for the connection.
         networkMode: 'always',
-        // Client errors will not change on retry; network and server errors might.
-        retry: (count, err) => count < 2 && !(err instanceof ApiRequestError && err.status >= 400 && err.status < 500),
+        // Client errors will not change on retry; network and server errors might, except a network
+        // error while the browser is offline (a deck not kept on the device): it is shown at once, and
+        // the connection's return reads everything again (useRefreshWhenBackOnline).
+        retry: (count, err) =>
+          count < 2 &&
+          !(err instanceof ApiRequestError && err.status >= 400 && err.status < 500) &&
+          !(err instanceof ApiRequestError && err.status === 0 && !navigator.onLine),
       },
     },
   });

@@ -1,8 +1,12 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { lazyNamed } from '@client/components/ui/lazy';
 import { useAuth } from '@client/lib/auth';
 import { usePageSettled, usePrefetchOnceSettled } from '@client/lib/page-settled';
 import type { OutboxState } from '@client/lib/outbox';
+import { deckKeys } from '@client/features/decks/api/get-decks';
+import { useRefreshProgress } from '@client/features/progress/api/progress-api';
+import { useRefreshReview } from '@client/features/review/api/review-api';
 import styles from './sync-status.module.css';
 
 type Outbox = typeof import('@client/lib/outbox');
@@ -47,6 +51,7 @@ export function SyncStatus() {
     outbox?.setOutboxAccount(user?.id ?? null);
   }, [outbox, user]);
   usePrefetchOnceSettled(user !== null, prefetchNotes);
+  useRefreshWhenDelivered(s);
 
   // One polite live region, always present, so that a count appearing or changing is announced.
   return (
@@ -54,4 +59,28 @@ export function SyncStatus() {
       {outbox && s && hasNotes(s) && <SyncNotes state={s} onDismissDropped={outbox.dismissDropped} />}
     </div>
   );
+}
+
+/**
+ * Once the outbox has delivered all it held (back online, or another tab sent it), the figures on
+ * screen are read again: the Today panel, progress and the decks' due counts. Reading them when the
+ * connection returned was too early, as the answers were still on their way.
+ */
+function useRefreshWhenDelivered(s: OutboxState | null) {
+  const qc = useQueryClient();
+  const refreshProgress = useRefreshProgress();
+  const refreshReview = useRefreshReview();
+  const sent = s?.sent;
+  const waiting = s?.entries;
+  // What had been sent when this screen first saw the outbox: only later deliveries refresh.
+  const refreshedAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (sent === undefined) return;
+    if (refreshedAt.current === null) refreshedAt.current = sent;
+    if (sent <= refreshedAt.current || waiting !== 0) return;
+    refreshedAt.current = sent;
+    void refreshProgress();
+    void refreshReview();
+    void qc.invalidateQueries({ queryKey: deckKeys.lists });
+  }, [sent, waiting, qc, refreshProgress, refreshReview]);
 }

@@ -48,7 +48,16 @@ export default function DeckPage() {
       menuItems={(deck) => [
         { label: t('transfer.export.menu'), onSelect: () => setTransfer('export') },
         { label: t('print.menu'), onSelect: () => navigate(`/deck/${deck.id}/print`) },
-        ...(deck.is_imported ? [] : [{ label: t('sharing.menu'), onSelect: () => navigate(`/deck/${deck.id}/share`) }]),
+        ...(deck.is_imported
+          ? []
+          : [
+              {
+                label: t('sharing.menu'),
+                onSelect: () => navigate(`/deck/${deck.id}/share`),
+                disabled: Boolean(offline),
+                disabledReason: offline ?? undefined,
+              },
+            ]),
       ]}
       cards={(deck) => (
         <>
@@ -58,7 +67,7 @@ export default function DeckPage() {
             editable={!deck.is_imported}
             refreshDeck={refreshDecks}
             actions={
-              <Button onClick={() => setTransfer('import')} disabled={!!offline} title={offline ?? undefined}>
+              <Button onClick={() => setTransfer('import')} disabledReason={offline} title={offline ?? undefined}>
                 {t('transfer.cards.open')}
               </Button>
             }

@@ -8,7 +8,7 @@ export interface MenuItem {
   label: string;
   onSelect: () => void;
   disabled?: boolean;
-  /** Why the item is disabled (e.g. offline), given as its title and accessible description. */
+  /** Why the item is disabled (e.g. offline): shown under its label and given as its accessible description. */
   disabledReason?: string;
   destructive?: boolean;
   icon?: ReactNode;
@@ -42,10 +42,9 @@ export function Menu({ label, items, trigger, triggerVariant = 'ghost', header, 
   const focusOnOpen = useRef<'first' | 'last'>('first');
   const menuId = useId();
 
+  // Disabled items stay in the arrow-key order (WAI-ARIA APG), so that their reason is heard too.
   const enabledItems = () =>
-    Array.from(
-      popupRef.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [],
-    );
+    Array.from(popupRef.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []);
 
   const close = (returnFocus: boolean) => {
     setOpen(false);
@@ -151,13 +150,20 @@ export function Menu({ label, items, trigger, triggerVariant = 'ghost', header, 
                   role="menuitem"
                   tabIndex={-1}
                   aria-disabled={item.disabled || undefined}
+                  aria-labelledby={`${menuId}-${i}`}
+                  aria-describedby={item.disabled && item.disabledReason ? `${menuId}-${i}-reason` : undefined}
                   title={item.disabled ? item.disabledReason : undefined}
                   className={[styles.menuItem, item.destructive && styles.menuItemDanger].filter(Boolean).join(' ')}
                   onClick={() => select(item)}
-                  onPointerEnter={(e) => !item.disabled && e.currentTarget.focus()}
+                  onPointerEnter={(e) => e.currentTarget.focus()}
                 >
                   {item.icon}
-                  {item.label}
+                  <span id={`${menuId}-${i}`}>{item.label}</span>
+                  {item.disabled && item.disabledReason && (
+                    <span id={`${menuId}-${i}-reason`} className={styles.menuItemReason}>
+                      {item.disabledReason}
+                    </span>
+                  )}
                 </button>
               ),
             )}

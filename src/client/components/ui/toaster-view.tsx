@@ -3,16 +3,26 @@ import { toast, Toaster } from 'sonner';
 import type { NotifyOptions } from './toasts';
 import './toasts.css';
 
-/** How long a toast stays: longer when it offers an undo, and paused while pointed at or focused. */
+/** How long a toast stays: longer when it offers an undo. */
 const SHOWN_MS = 5000;
 const SHOWN_WITH_UNDO_MS = 10000;
+/** Below the header (64 px) on every screen: the study controls and card actions sit lower. */
+const OFFSET = { top: 76 };
 
-/** Sonner's toaster (a polite live region; Alt+T reaches it), in the theme's colours and font. */
+/**
+ * Sonner's toaster (a polite live region; Alt+T reaches it), in the theme's colours and font. Toasts
+ * sit at the top, under the header, where nothing is operated, and a pointer or tap goes through
+ * them to what is underneath, except on their own buttons (toasts.css): so a toast never stands in
+ * front of an action, and a pointer resting over one does not keep it on screen.
+ */
 export function ToasterView() {
   const { t } = useTranslation();
   return (
     <Toaster
-      position="bottom-center"
+      position="top-center"
+      offset={OFFSET}
+      mobileOffset={OFFSET}
+      visibleToasts={3}
       closeButton
       containerAriaLabel={t('common.toasts.label')}
       toastOptions={{ closeButtonAriaLabel: t('common.toasts.close'), className: 'app-toast' }}
@@ -20,7 +30,10 @@ export function ToasterView() {
   );
 }
 
-export function show(message: string, { undo, onClose }: NotifyOptions): void {
+/** Toasts that may be repeated, by message, while they show. */
+const showing = new Map<string, { id: string | number; count: number }>();
+
+export function show(message: string, { undo, onClose, repeated }: NotifyOptions): void {
   let settled = false;
   const close = () => {
     if (settled) return;
@@ -28,8 +41,15 @@ export function show(message: string, { undo, onClose }: NotifyOptions): void {
     window.removeEventListener('pagehide', close);
     onClose?.();
   };
+  const gone = () => {
+    if (showing.get(message)?.id === id) showing.delete(message);
+    close();
+  };
   if (onClose) window.addEventListener('pagehide', close);
-  toast(message, {
+  const prior = repeated && !undo ? showing.get(message) : undefined;
+  const count = (prior?.count ?? 0) + 1;
+  const id = toast(prior && repeated ? repeated(count) : message, {
+    ...(prior ? { id: prior.id } : {}),
     duration: undo ? SHOWN_WITH_UNDO_MS : SHOWN_MS,
     action: undo && {
       label: undo.label,
@@ -40,7 +60,8 @@ export function show(message: string, { undo, onClose }: NotifyOptions): void {
         undo.run();
       },
     },
-    onAutoClose: close,
-    onDismiss: close,
+    onAutoClose: gone,
+    onDismiss: gone,
   });
+  if (repeated && !undo) showing.set(message, { id, count });
 }

@@ -8,6 +8,11 @@ export interface NotifyOptions {
   undo?: { label: string; run: () => void };
   /** Runs once when the toast closes without its undo being pressed (timed out, dismissed, page left). */
   onClose?: () => void;
+  /**
+   * The same message again while its toast still shows updates that toast, in place, to
+   * `repeated(count)` (e.g. "3 cards added.") rather than stacking another. Not with `undo`.
+   */
+  repeated?: (count: number) => string;
 }
 
 // Sonner (and its styles) download once the page has settled, so the first view stays small: the

@@ -4,6 +4,7 @@ import { BUGS_PER_PAGE } from '@shared/constants';
 import type { Bug } from '@shared/schemas/bug';
 import { errorText } from '@client/lib/errors';
 import { Button } from '@client/components/ui/button';
+import { useNeedsConnection } from '@client/lib/online';
 import { Alert, EmptyState, Spinner } from '@client/components/ui/feedback';
 import { BackIcon, ForwardIcon, PlusIcon } from '@client/components/ui/icons';
 import { useBugs, useVoteBug } from '../api/bugs-api';
@@ -21,6 +22,8 @@ export function BugBoard() {
   const [reporting, setReporting] = useState(false);
   const [closing, setClosing] = useState<Bug | null>(null);
   const [status, setStatus] = useState('');
+  // Offline, a report could not be sent: the button is disabled and says why.
+  const offline = useNeedsConnection();
 
   const list = bugs.data ?? [];
   const pages = Math.max(1, Math.ceil(list.length / BUGS_PER_PAGE));
@@ -33,7 +36,7 @@ export function BugBoard() {
     <main id="main">
       <div className={styles.header}>
         <h1 className={styles.title}>{t('bugs.title')}</h1>
-        <Button variant="primary" onClick={openReport}>
+        <Button variant="primary" onClick={openReport} disabledReason={offline}>
           <PlusIcon />
           {t('bugs.reportButton')}
         </Button>
@@ -52,7 +55,7 @@ export function BugBoard() {
           title={t('bugs.empty.title')}
           body={t('bugs.empty.body')}
           action={
-            <Button variant="primary" onClick={openReport}>
+            <Button variant="primary" onClick={openReport} disabledReason={offline}>
               {t('bugs.reportButton')}
             </Button>
           }

@@ -31,7 +31,7 @@ interface Props {
 /** The cards of a deck on its detail page, with add, edit and delete for own decks. */
 export function DeckCards({ deckId, cards, editable, refreshDeck, actions }: Props) {
   const { t } = useTranslation();
-  // Offline, adding and editing wait for the connection: disabled, with the reason as the title.
+  // Offline, adding and editing wait for the connection: disabled, with the reason shown.
   const offline = useNeedsConnection();
   const [form, setForm] = useState<{ card: Card | null } | null>(null);
   const [toDelete, setToDelete] = useState<Card | null>(null);
@@ -46,7 +46,12 @@ export function DeckCards({ deckId, cards, editable, refreshDeck, actions }: Pro
         {editable && (
           <div className={styles.headActions}>
             {actions}
-            <Button variant="primary" onClick={() => openForm(null)} disabled={!!offline} title={offline ?? undefined}>
+            <Button
+              variant="primary"
+              onClick={() => openForm(null)}
+              disabledReason={offline}
+              title={offline ?? undefined}
+            >
               <PlusIcon />
               {t('cards.list.add')}
             </Button>
@@ -63,7 +68,7 @@ export function DeckCards({ deckId, cards, editable, refreshDeck, actions }: Pro
               <Button
                 variant="primary"
                 onClick={() => openForm(null)}
-                disabled={!!offline}
+                disabledReason={offline}
                 title={offline ?? undefined}
               >
                 {t('cards.empty.addFirst')}
@@ -102,7 +107,10 @@ export function DeckCards({ deckId, cards, editable, refreshDeck, actions }: Pro
               refreshDeck={refreshDeck}
               onSaved={(_card, created) => {
                 setForm(null);
-                notify(created ? t('cards.status.created') : t('cards.status.updated'));
+                // Cards added in a row make one toast that counts them ("3 cards added."), not a stack.
+                notify(created ? t('cards.status.created') : t('cards.status.updated'), {
+                  repeated: (count) => t(created ? 'cards.status.createdMany' : 'cards.status.updatedMany', { count }),
+                });
               }}
             />
           )}

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import type { Progress } from '@shared/schemas/progress';
-import { notify } from '@client/components/ui/toasts';
 import { apiFetch, VISIT_STALE_MS } from '@client/lib/api-client';
 import { keptAsOf, keptKeys, readThrough } from '@client/lib/offline-store';
 import { withTimeZone } from '@client/lib/time-zone';
@@ -48,72 +47,17 @@ export function useNukeProgress(studentId: number) {
   });
 }
 
-// Removing a deck's progress cannot be taken back on the server, so it is sent only once its undo
-// has run out (the toast timed out or was closed, or the page is left); until then the deck is
-// hidden here. Module state: the removal outlives the page that asked for it.
-let pendingRemovals: readonly string[] = [];
-const pendingListeners = new Set<() => void>();
-const removalKey = (studentId: number, deckId: number) => `${studentId}:${deckId}`;
-function setPending(key: string, on: boolean) {
-  pendingRemovals = on ? [...pendingRemovals, key] : pendingRemovals.filter((k) => k !== key);
-  for (const listener of pendingListeners) listener();
-}
-const subscribePending = (listener: () => void) => {
-  pendingListeners.add(listener);
-  return () => pendingListeners.delete(listener);
-};
-
-/** Whether the progress of this student's deck is being removed (hidden while its undo is offered). */
-export function useRemovalPending(): (studentId: number, deckId: number) => boolean {
-  const keys = useSyncExternalStore(subscribePending, () => pendingRemovals);
-  return useCallback((studentId, deckId) => keys.includes(removalKey(studentId, deckId)), [keys]);
-}
-
-interface RemovalTexts {
-  done: string;
-  undo: string;
-  undone: string;
-  failed: string;
-}
-
 /**
- * Removes a deck's progress with an undo: the deck disappears at once and a toast offers to keep
- * it; DELETE /api/students/{id}/decks/{deckId}/remove-progress is sent when the offer ends (with
- * keepalive, so that leaving the page still sends it), then the progress is refetched.
+ * DELETE /api/students/{id}/decks/{deckId}/remove-progress (after the person confirmed it), then
+ * every query on screen is read again; the mutation stays pending until they are, so that the deck's
+ * card, the totals and the due counts all change together, once the server has dropped the progress.
  */
 export function useRemoveDeckProgress(studentId: number) {
   const qc = useQueryClient();
-  return useCallback(
-    (deckId: number, texts: RemovalTexts) => {
-      const key = removalKey(studentId, deckId);
-      setPending(key, true);
-      notify(texts.done, {
-        undo: {
-          label: texts.undo,
-          run: () => {
-            setPending(key, false);
-            notify(texts.undone);
-          },
-        },
-        onClose: () => {
-          fetch(`/api/students/${studentId}/decks/${deckId}/remove-progress`, {
-            method: 'DELETE',
-            credentials: 'same-origin',
-            keepalive: true,
-          })
-            .then((res) => {
-              if (!res.ok) throw new Error(`HTTP ${res.status}`);
-            })
-            .catch((err: unknown) => {
-              console.error('Failed to remove deck progress', err);
-              notify(texts.failed);
-            })
-            // The deck shows again only if the refetched progress still has it.
-            .then(() => qc.invalidateQueries({ queryKey: progressQueryKey(studentId) }))
-            .finally(() => setPending(key, false));
-        },
-      });
-    },
-    [qc, studentId],
-  );
+  return useMutation({
+    mutationFn: (deckId: number) =>
+      apiFetch(`/api/students/${studentId}/decks/${deckId}/remove-progress`, { method: 'DELETE' }),
+    onError: (err) => console.error('Failed to remove deck progress', err),
+    onSuccess: () => qc.invalidateQueries(),
+  });
 }

@@ -5,7 +5,10 @@ import type { Progress } from '@shared/schemas/progress';
 import { ConfirmDialog } from '@client/components/ui/dialog';
 import { Menu } from '@client/components/ui/menu';
 import { useDeckText } from '@client/lib/catalogue';
-import { useRemovalPending, useRemoveDeckProgress } from '../api/progress-api';
+import { notify } from '@client/components/ui/toasts';
+import { errorText } from '@client/lib/errors';
+import { useNeedsConnection } from '@client/lib/online';
+import { useRemoveDeckProgress } from '../api/progress-api';
 import { formatDate } from '@client/lib/dates';
 import { currentLanguage, formatPercent, formatTime } from './format';
 import styles from './progress.module.css';
@@ -32,7 +35,7 @@ export function DeckProgressList({
   const navigate = useNavigate();
   const lang = currentLanguage(i18n.language);
   const remove = useRemoveDeckProgress(studentId);
-  const removing = useRemovalPending();
+  const offline = useNeedsConnection();
   const [confirming, setConfirming] = useState<DeckStats | null>(null);
   const deckText = useDeckText(decks.length > 0);
   const textOf = (deck: DeckStats) => deckText({ title: deck.deck_title, subtitle: deck.deck_subtitle });
@@ -40,12 +43,11 @@ export function DeckProgressList({
   const confirmRemove = () => {
     if (!confirming) return;
     const title = textOf(confirming).title;
-    setConfirming(null);
-    remove(confirming.deck_id, {
-      done: t('progress.removeDeck.done', { title }),
-      undo: t('common.actions.undo'),
-      undone: t('progress.removeDeck.undone', { title }),
-      failed: t('progress.removeDeck.failed'),
+    remove.mutate(confirming.deck_id, {
+      onSuccess: () => {
+        setConfirming(null);
+        notify(t('progress.removeDeck.done', { title }));
+      },
     });
   };
 
@@ -54,7 +56,6 @@ export function DeckProgressList({
       <h2 id="progress-decks">{t('progress.decks.title')}</h2>
       <ul className={styles.deckGrid}>
         {decks
-          .filter((deck) => !removing(studentId, deck.deck_id))
           .map((deck) => ({ deck, text: textOf(deck) }))
           .map(({ deck, text }) => (
             <li key={deck.deck_id} className={styles.deckCard} style={{ ['--deck-color' as string]: deck.deck_color }}>
@@ -78,7 +79,13 @@ export function DeckProgressList({
                     ...(readOnly
                       ? []
                       : [
-                          { label: t('progress.decks.remove'), destructive: true, onSelect: () => setConfirming(deck) },
+                          {
+                            label: t('progress.decks.remove'),
+                            destructive: true,
+                            onSelect: () => setConfirming(deck),
+                            disabled: Boolean(offline),
+                            disabledReason: offline ?? undefined,
+                          },
                         ]),
                   ]}
                 />
@@ -113,7 +120,9 @@ export function DeckProgressList({
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => {
-          if (!open) setConfirming(null);
+          if (open) return;
+          setConfirming(null);
+          remove.reset();
         }}
         title={t('progress.removeDeck.title')}
         message={t('progress.removeDeck.message', {
@@ -121,6 +130,8 @@ export function DeckProgressList({
           title: confirming ? textOf(confirming).title : '',
         })}
         confirmLabel={t('progress.removeDeck.confirm')}
+        pending={remove.isPending}
+        error={remove.error ? errorText(remove.error, t('progress.removeDeck.failed')) : null}
         onConfirm={confirmRemove}
       />
     </section>

@@ -9,6 +9,7 @@ import { Menu } from '@client/components/ui/menu';
 import { GrowPicture } from '@client/components/illustrations/more-pictures';
 import { notify } from '@client/components/ui/toasts';
 import { errorText } from '@client/lib/errors';
+import { useNeedsConnection } from '@client/lib/online';
 import { useNukeProgress, useProgress } from '../api/progress-api';
 import { AttentionList } from './attention-list';
 import { DeckProgressList } from './deck-progress-list';
@@ -55,6 +56,7 @@ export function StudentProgress({
   const progress = useProgress(student.id);
   const nuke = useNukeProgress(student.id);
   const [confirmNuke, setConfirmNuke] = useState(false);
+  const offline = useNeedsConnection();
   const data = progress.data;
   const hasData = Boolean(data && (data.overall_statistics.total_sessions > 0 || data.deck_statistics.length > 0));
 
@@ -69,7 +71,9 @@ export function StudentProgress({
               {
                 label: t('progress.menu.nuke'),
                 destructive: true,
-                disabled: !hasData,
+                // Offline it waits for the connection, and says so; without data there is nothing to reset.
+                disabled: !hasData || Boolean(offline),
+                disabledReason: hasData ? (offline ?? undefined) : undefined,
                 onSelect: () => setConfirmNuke(true),
               },
             ]}

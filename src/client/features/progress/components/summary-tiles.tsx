@@ -10,7 +10,11 @@ export function SummaryTiles({ stats }: { stats: Progress['overall_statistics'] 
     { label: t('progress.tiles.decksStudied'), value: String(stats.decks_studied) },
     { label: t('progress.tiles.sessions'), value: String(stats.total_sessions) },
     { label: t('progress.tiles.accuracy'), value: formatPercent(stats.overall_accuracy, t) },
-    { label: t('progress.tiles.time'), value: formatTime(stats.total_study_time, currentLanguage(i18n.language), t) },
+    {
+      label: t('progress.tiles.time'),
+      value: formatTime(stats.total_study_time, currentLanguage(i18n.language), t),
+      phrase: stats.total_study_time < 60,
+    },
   ];
   return (
     <section aria-labelledby="progress-summary">
@@ -21,7 +25,7 @@ export function SummaryTiles({ stats }: { stats: Progress['overall_statistics'] 
         {tiles.map((tile) => (
           <div key={tile.label} className={styles.tile}>
             <dt>{tile.label}</dt>
-            <dd>{tile.value}</dd>
+            <dd className={tile.phrase ? styles.phrase : undefined}>{tile.value}</dd>
           </div>
         ))}
       </dl>

@@ -5,6 +5,7 @@ import type { DeckWithCards } from '@shared/schemas/deck';
 import type { Student } from '@shared/schemas/student';
 import { Button, buttonClass } from '@client/components/ui/button';
 import { Alert, EmptyState, Spinner } from '@client/components/ui/feedback';
+import { ApiRequestError } from '@client/lib/api-client';
 import { errorText } from '@client/lib/errors';
 import { firstSideFor } from '../first-side';
 import type { Side } from './flash-card';
@@ -27,7 +28,12 @@ export function StudyScreen({ deck, student, studentLoading, ...slots }: StudySc
     return (
       <main id="main">
         <h1>{t('study.loadFailed')}</h1>
-        <Alert>{errorText(deck.error, t('study.loadFailed'))}</Alert>
+        <Alert>
+          {/* Offline, a deck not kept on the device: say so plainly, as its deck page does. */}
+          {deck.error instanceof ApiRequestError && deck.error.status === 0
+            ? t('offline.notKept')
+            : errorText(deck.error, t('study.loadFailed'))}
+        </Alert>
         <Button variant="primary" onClick={() => void deck.refetch()}>
           {t('study.retry')}
         </Button>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '@client/components/ui/button';
 import { Dialog } from '@client/components/ui/dialog';
+import { useNeedsConnection } from '@client/lib/online';
 import { exportUrl } from '../api/transfer-api';
 import { useDialogStrings } from '../strings';
 import styles from './transfer.module.css';
@@ -22,6 +23,8 @@ export function ExportDeckDialog({ open, onOpenChange, deckId, deckTitle }: Prop
   useDialogStrings();
   const { t } = useTranslation();
   const ids = useId();
+  // Offline, a download would fail in the browser: the links become disabled buttons saying why.
+  const offline = useNeedsConnection();
   const formats = [
     ['csv', 'transfer.export.csv', 'transfer.export.csvHint'],
     ['apkg', 'transfer.export.apkg', 'transfer.export.apkgHint'],
@@ -37,14 +40,20 @@ export function ExportDeckDialog({ open, onOpenChange, deckId, deckTitle }: Prop
       <ul className={styles.exportList}>
         {formats.map(([format, label, hint]) => (
           <li key={format}>
-            <a
-              className={buttonClass({ variant: 'primary' })}
-              href={exportUrl(deckId, format)}
-              download
-              aria-describedby={`${ids}-${format}`}
-            >
-              {t(label)}
-            </a>
+            {offline ? (
+              <Button variant="primary" disabledReason={offline} aria-describedby={`${ids}-${format}`}>
+                {t(label)}
+              </Button>
+            ) : (
+              <a
+                className={buttonClass({ variant: 'primary' })}
+                href={exportUrl(deckId, format)}
+                download
+                aria-describedby={`${ids}-${format}`}
+              >
+                {t(label)}
+              </a>
+            )}
             <p id={`${ids}-${format}`} className={styles.hint}>
               {t(hint)}
             </p>
