@@ -1,10 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '@client/lib/api-client';
 import { applyVote } from '../api/bugs-api';
+import { bugsStrings } from '../strings';
 import { BugBoard } from './bug-board';
 import { closeErrorText } from './close-bug-dialog';
 
@@ -40,7 +42,9 @@ function renderBoard() {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <BugBoard />
+        <Suspense fallback={null}>
+          <BugBoard />
+        </Suspense>
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -48,10 +52,13 @@ function renderBoard() {
 
 afterEach(() => vi.unstubAllGlobals());
 
+beforeAll(() => bugsStrings('en'));
+
 describe('BugBoard', { timeout: 20_000 }, () => {
   it('shows the empty state when there are no bugs', async () => {
     stubApi([]);
-    renderBoard();
+    // The board's strings load on demand: the first render waits for them inside act.
+    await act(async () => renderBoard());
     expect(await screen.findByRole('heading', { name: 'No bugs reported' })).toBeInTheDocument();
   });
 

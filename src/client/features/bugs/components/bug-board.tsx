@@ -11,10 +11,12 @@ import { useBugs, useVoteBug } from '../api/bugs-api';
 import { BugItem } from './bug-item';
 import { CloseBugDialog } from './close-bug-dialog';
 import { ReportBugDialog } from './report-bug-dialog';
+import { useBugsStrings } from '../strings';
 import styles from './bugs.module.css';
 
 /** The shared bug board (SPEC §2 Bugs): reported bugs, votes, reporting and closing. */
 export function BugBoard() {
+  useBugsStrings();
   const { t } = useTranslation();
   const bugs = useBugs();
   const vote = useVoteBug();

@@ -6,9 +6,11 @@ import { PalettePicture } from '@client/components/illustrations/onboarding-pict
 import { RadioCards } from '@client/components/ui/radio-cards';
 import { StepLayout } from './step-layout';
 import styles from './onboarding.module.css';
+import { useThemeNameStrings } from '../strings';
 
 /** Step 3: a colour theme (theme names are shared with the settings panel's catalogue), or skip. */
 export function ThemeStep({ onNext, onBack }: { onNext: () => void; onBack: () => void }) {
+  useThemeNameStrings();
   const { t } = useTranslation();
   const { theme, themes, setTheme } = useTheme();
   const [selected, setSelected] = useState(theme.id);

@@ -8,6 +8,7 @@ import { LanguageSettings } from './language-settings';
 import { SpeechSettings } from './speech-settings';
 import { ThemeSettings } from './theme-settings';
 import styles from './settings.module.css';
+import { useSettingsStrings } from '../strings';
 
 const PAGES = ['language', 'theme', 'speech', 'general'] as const;
 type Page = string;
@@ -31,6 +32,7 @@ export function SettingsPanel({
   onOpenChange: (open: boolean) => void;
   extraPages?: ExtraSettingsPage[];
 }) {
+  useSettingsStrings();
   const { t } = useTranslation();
   const entries = [
     ...PAGES.map((id) => ({ id, title: t(`settings.pages.${id}.title`), hint: t(`settings.pages.${id}.hint`) })),

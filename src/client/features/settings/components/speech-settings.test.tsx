@@ -1,9 +1,12 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@client/lib/i18n';
 import { installSpeech, removeSpeech, voice } from '../../../test/fake-speech';
 import { SpeechSettings } from './speech-settings';
+import { settingsStrings } from '../strings';
+
+beforeAll(() => settingsStrings('es'));
 
 describe('SpeechSettings', () => {
   afterEach(async () => {

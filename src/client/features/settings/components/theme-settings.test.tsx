@@ -1,7 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from '@client/lib/theme';
 import { THEME_SAVING_MS, ThemeSettings } from './theme-settings';
+import { settingsStrings } from '../strings';
+
+beforeAll(() => settingsStrings('es'));
 
 afterEach(() => vi.useRealTimers());
 
