@@ -275,7 +275,7 @@ export const MATRIX: Record<string, Case[]> = {
         expect(res.body.students).toHaveLength(2);
         for (const s of res.body.students as { id: number }[]) {
           expect(s.id).not.toBe(c.w.student);
-          expect((await row(c, 'students', s.id))?.user_id).toBe(callerId(c, who));
+          expect((await row(c, 'students', s.id))?.user_id).toBe(familyOf(c, who));
         }
       },
     },
