@@ -300,6 +300,9 @@ export function scheduleTuner(deps: AppDeps): ScheduleTuner {
     wake,
     start() {
       if (timer) return;
+      // The first weekly look comes an hour after start, not at once: a restart or a deploy must not
+      // start a burst of tunings while every family reconnects (queued ones still run at once).
+      lastWeekly = +deps.now();
       const run = () => void tick().catch((err: unknown) => deps.logger.error({ err }, 'tuning schedule'));
       run();
       timer = setInterval(run, TICK_MS);
