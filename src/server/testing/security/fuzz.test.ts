@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Agent, type TestApp } from '../harness';
+import { createTestApp, sessionCookie, type Agent, type TestApp } from '../harness';
 import { buildWorld, countRows, isApiError, sendRaw, type World } from '../world';
 import { JSON_ENDPOINTS, jsonRequests, paramValue, routeOf, unicodeExamples } from '../fuzz-json';
 import { badParam, nastyString, type FuzzRequest } from '../fuzz-inputs';
@@ -14,7 +14,8 @@ import { SMALL_PACKAGE_MAPPING, smallPackage } from '../apkg-fixture';
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_250_601);
-const RUNS = { json: 45, multipart: 60, params: 10 };
+const RUNS = { json: 45, multipart: 60, params: 10, people: 8 };
+const CHILD_PIN = '2468';
 
 /** A valid body for routes that need one, so that only the bad parameter is wrong. */
 function validBody(route: string, w: World): Pick<FuzzRequest, 'headers' | 'body'> {
@@ -32,12 +33,25 @@ function validBody(route: string, w: World): Pick<FuzzRequest, 'headers' | 'body
 let t: TestApp;
 let owner: Agent;
 let w: World;
+/** The family's second adult, and the owner's tablet locked in child mode for the world's student. */
+let member: Agent;
+let child: Agent;
 const stats = { requests: 0, serverErrors: 0, refused: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
   owner = await t.user('owner');
   w = await buildWorld(owner, 'FUZZ-mark');
+  member = await t.user('member');
+  const code = (await owner.post('/api/family/invites')).body.code as string;
+  expect((await member.post('/api/family/join', { code })).status).toBe(200);
+  expect((await owner.put('/api/child-mode/pin', { pin: CHILD_PIN })).status).toBe(200);
+  // A second session of the owner's (the family's tablet), then locked.
+  const login = await t.request('POST', '/api/auth/local/login', {
+    json: { email: owner.email, password: 'correct horse battery' },
+  });
+  child = t.agent(sessionCookie(login.headers), { id: owner.id, email: owner.email, name: owner.name });
+  expect((await child.post('/api/child-mode', { student_id: w.student })).status).toBe(200);
   console.log(`fuzz seed ${SEED} (FUZZ_SEED=<n> replays another)`);
 });
 afterAll(async () => {
@@ -87,6 +101,20 @@ describe('fuzzing', () => {
         ),
         { seed: SEED, numRuns: RUNS.json + examples.length, examples },
       );
+    });
+  }
+
+  // The same bad JSON from the family's second adult and from its tablet in child mode: the refusal
+  // (validation, or child mode's 403) is as clean for them as for the holder.
+  for (const who of ['member', 'child'] as const) {
+    it(`every JSON endpoint survives bad JSON from the ${who === 'member' ? 'second adult' : 'child-mode tablet'}`, async () => {
+      const cookie = (who === 'member' ? member : child).cookie;
+      for (const spec of JSON_ENDPOINTS.filter((e) => !e.asVisitor)) {
+        await fc.assert(
+          fc.asyncProperty(jsonRequests(spec, w), (req) => probe(spec.method, spec.path(w), req, cookie)),
+          { seed: SEED, numRuns: RUNS.people },
+        );
+      }
     });
   }
 
