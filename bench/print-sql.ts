@@ -42,15 +42,17 @@ await kysely
   .insertInto('users')
   .values({ id: 1, email: null, email_normalized: null, name: 'U', given_name: null, picture: null, created_at: C })
   .execute();
+await kysely.insertInto('families').values({ id: 1, created_at: C }).execute();
+await kysely.insertInto('family_members').values({ user_id: 1, family_id: 1, role: 'holder', joined_at: C }).execute();
 await kysely
   .insertInto('students')
-  .values({ id: 2, user_id: 1, name: 'S', age: null, native_language: '', created_at: C })
+  .values({ id: 2, family_id: 1, name: 'S', age: null, native_language: '', created_at: C })
   .execute();
 await kysely
   .insertInto('decks')
   .values({
     id: 3,
-    user_id: 1,
+    family_id: 1,
     student_id: 2,
     title: 'D',
     subtitle: null,

@@ -56,12 +56,6 @@ export type StudentId = Brand<'StudentId'>;
 export type DeckId = Brand<'DeckId'>;
 export type CardId = Brand<'CardId'>;
 
-/**
- * A family is named by its holder's user id (migration 0007: the `user_id` of the family's rows);
- * the one place that says so, where a person's id is taken for the family they hold.
- */
-export const familyHeldBy = (userId: UserId): FamilyId => userId as number as FamilyId;
-
 /** Who is asking: built once per request by the session loader (http/sessions.ts). */
 export interface Actor {
   /** The person signed in: their sign-ins, bug reports and votes. */

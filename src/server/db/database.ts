@@ -17,6 +17,7 @@ import { classActivityIndexMigration } from './migrations/0010-class-activity-in
 import { ankiMappingsMigration } from './migrations/0015-anki-mappings';
 import { studentSchedulesMigration } from './migrations/0013-student-schedules';
 import { answerModesMigration } from './migrations/0012-answer-modes';
+import { familiesTableMigration } from './migrations/0017-families';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -139,6 +140,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0015-anki-mappings': ankiMappingsMigration(),
     '0013-student-schedules': studentSchedulesMigration(dialect),
     '0012-answer-modes': answerModesMigration(),
+    '0017-families': familiesTableMigration(dialect),
   };
 }
 

@@ -23,7 +23,7 @@ describe('precompiled queries', () => {
       db
         .selectFrom('decks')
         .select('title')
-        .where('user_id', '=', userId)
+        .where('family_id', '=', userId)
         .where('student_id', '=', studentId)
         .where('is_archived', '=', 0)
         .orderBy('title')
@@ -33,24 +33,24 @@ describe('precompiled queries', () => {
       t.db.kysely
         .selectFrom('decks')
         .select('title')
-        .where('user_id', '=', userId)
+        .where('family_id', '=', userId)
         .where('student_id', '=', studentId)
         .where('is_archived', '=', 0)
         .orderBy('title')
         .limit(10)
         .execute();
     for (const [user, student] of [
-      [alice.id, ana],
-      [bob.id, ben],
-      [alice.id, ben],
-      [alice.id, ana],
+      [alice.familyId, ana],
+      [bob.familyId, ben],
+      [alice.familyId, ben],
+      [alice.familyId, ana],
     ] as const) {
       expect(await titles(t.db.kysely, user, student)).toEqual(await fresh(user, student));
     }
-    expect((await titles(t.db.kysely, alice.id, ana)).map((r) => r.title)).toEqual(['First', 'Second']);
+    expect((await titles(t.db.kysely, alice.familyId, ana)).map((r) => r.title)).toEqual(['First', 'Second']);
     // Inside a transaction too (the same compiled form).
     await inTransaction(t.db, async (trx) => {
-      expect(await titles(trx, bob.id, ben)).toEqual([{ title: 'Bob' }]);
+      expect(await titles(trx, bob.familyId, ben)).toEqual([{ title: 'Bob' }]);
     });
   });
 
@@ -61,20 +61,20 @@ describe('precompiled queries', () => {
       db
         .selectFrom('decks')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId),
+        .where('family_id', '=', userId),
     );
     const n = async (p: Promise<{ n: number | string }[]>) => Number((await p)[0]!.n);
     let outside: Promise<{ n: number | string }[]> | undefined;
     await inTransaction(t.db, async (trx) => {
       await seedDeck({ ...t.db, kysely: trx }, carla.id, { studentId: student });
       // Started while the transaction is open, not awaited inside it (that would wait for ever on SQLite).
-      outside = count(t.db.kysely, carla.id);
+      outside = count(t.db.kysely, carla.familyId);
       throw new Error('roll back');
     }).catch(() => undefined);
     expect(await n(outside!)).toBe(0);
-    expect(await n(count(t.db.kysely, carla.id))).toBe(0);
+    expect(await n(count(t.db.kysely, carla.familyId))).toBe(0);
     await seedDeck(t.db, carla.id, { studentId: student });
-    expect(await n(count(t.db.kysely, carla.id))).toBe(1);
+    expect(await n(count(t.db.kysely, carla.familyId))).toBe(1);
   });
 
   it('refuse a query that does not use every argument as a value', async () => {

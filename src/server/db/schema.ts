@@ -29,6 +29,7 @@ export interface Database {
   streak_days: StreakDaysTable;
   rate_limits: RateLimitsTable;
   child_mode_pins: ChildModePinsTable;
+  families: FamiliesTable;
   family_members: FamilyMembersTable;
   family_invites: FamilyInvitesTable;
   deck_shares: DeckSharesTable;
@@ -82,7 +83,8 @@ export interface SessionsTable {
 
 export interface StudentsTable {
   id: Generated<number>;
-  user_id: number;
+  /** The family the row belongs to (migration 0017). */
+  family_id: number;
   name: string;
   age: number | null;
   native_language: string;
@@ -99,7 +101,8 @@ export interface StudentsTable {
 
 export interface DecksTable {
   id: Generated<number>;
-  user_id: number;
+  /** The family the row belongs to (migration 0017). */
+  family_id: number;
   student_id: number | null;
   title: string;
   subtitle: string | null;
@@ -131,7 +134,8 @@ export interface CardsTable {
 
 export interface ImagesTable {
   id: Generated<number>;
-  user_id: number;
+  /** The family the row belongs to (migration 0017). */
+  family_id: number;
   /** Content hash (hex) of the stored WebP bytes. */
   key: string;
   content_type: string;
@@ -145,7 +149,8 @@ export interface ImagesTable {
 /** Recordings on cards, stored once per user and content (migration 0005). */
 export interface AudioTable {
   id: Generated<number>;
-  user_id: number;
+  /** The family the row belongs to (migration 0017). */
+  family_id: number;
   /** Content hash (hex) of the stored bytes. */
   key: string;
   content_type: string;
@@ -198,7 +203,7 @@ export interface CardTotalsTable {
 
 /** Keys of saves already applied, so that a retried request counts once. */
 export interface IdempotencyKeysTable {
-  user_id: number;
+  family_id: number;
   key: string;
   scope: string;
   created_at: string;
@@ -289,12 +294,17 @@ export interface StreakDaysTable {
 }
 
 /**
- * Who shares whose family (migration 0007). A family is named by its holder's user id, the value
- * of `user_id` in students, decks, images and audio; a user without a row is a family of one.
+ * A family (migration 0017): whose students, decks, cards, pictures, recordings, progress, PIN,
+ * invites and Anki mappings these are. Its data goes when it does (its last member leaving for good).
  */
+export interface FamiliesTable {
+  id: Generated<number>;
+  created_at: string;
+}
+
+/** Who is in which family (migrations 0007 and 0017): every person has exactly one row. */
 export interface FamilyMembersTable {
   user_id: number;
-  /** The holder's user id. */
   family_id: number;
   /** holder | member */
   role: string;

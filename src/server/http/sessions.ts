@@ -86,12 +86,13 @@ export function sessionLoader(deps: AppDeps): (c: Context<AppEnv>) => Promise<vo
     const lastSeenMs = Date.parse(row.last_seen_at);
     // The stored times are toISOString() output, so comparing them as times is comparing them as
     // strings, without formatting two ISO strings per request (Date.prototype.toISOString is slow).
+    // Every person is in a family (migration 0017); one who is not is not signed in.
+    if (row.family_id === null) return;
     if (Date.parse(row.expires_at) > nowMs && lastSeenMs > nowMs - deps.config.sessionIdleMs) {
-      // A person without a membership row holds a family of one, named by their own id.
       c.set('user', {
         id: row.user_id as UserId,
         sessionId: row.id,
-        familyId: (row.family_id ?? row.user_id) as FamilyId,
+        familyId: row.family_id as FamilyId,
         role: row.role === 'member' ? 'member' : 'holder',
         childStudentId: row.child_student_id as StudentId | null,
       });

@@ -9,6 +9,16 @@ import type { RateLimits } from '../context';
 import { migrate, openDatabase, type Db } from '../db/database';
 import { createLogger } from '../logger';
 
+/** The family the person is in now (every person is in one). */
+export async function familyOf(db: Db, userId: number): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('family_members')
+    .select('family_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.family_id;
+}
+
 /** Which database this test run uses: vitest's server-sqlite / server-postgres projects set TEST_DB. */
 export const testDialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
@@ -79,6 +89,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
     await c.end();
     await migrate(db);
   });
+  // Family numbers start away from user numbers here, so that a user id passed where a family id
+  // is meant finds nothing in any test, as it would in a real installation.
+  if (!options.sameDatabaseAs) {
+    await db.kysely.insertInto('families').values({ created_at: '2000-01-01T00:00:00.000Z' }).execute();
+  }
   const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: options.log ? 'debug' : 'silent', ...options.env });
   const { app, deps } = createApp({
     config,
@@ -122,7 +137,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
       json: { email, password: 'correct horse battery', name },
     });
     if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${res.text}`);
-    return agent(sessionCookie(res.headers), { id: res.body.id as number, email, name });
+    const id = res.body.id as number;
+    return { ...agent(sessionCookie(res.headers), { id, email, name }), familyId: await familyOf(db, id) };
   }
 
   /** An agent sending the given cookie (empty for a visitor). */
@@ -163,7 +179,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
   };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-export type Agent = Awaited<ReturnType<TestApp['user']>>;
+export type Agent = ReturnType<TestApp['agent']>;
+/** A person who signed up, with the family they were in then. */
+export type Person = Awaited<ReturnType<TestApp['user']>>;
 
 /** `name=value` of the session cookie set by a response ('' when none). */
 export function sessionCookie(headers: Headers): string {

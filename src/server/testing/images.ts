@@ -106,7 +106,7 @@ export async function librarySnapshot(db: Db) {
     students: await k.selectFrom('students').selectAll().orderBy('id').execute(),
     decks: await k.selectFrom('decks').selectAll().orderBy('id').execute(),
     cards: await k.selectFrom('cards').selectAll().orderBy('id').execute(),
-    images: await k.selectFrom('images').select(['id', 'user_id', 'key', 'byte_size']).orderBy('id').execute(),
+    images: await k.selectFrom('images').select(['id', 'family_id', 'key', 'byte_size']).orderBy('id').execute(),
     study_sessions: await k.selectFrom('study_sessions').selectAll().orderBy('id').execute(),
     card_results: await k.selectFrom('card_results').selectAll().orderBy('id').execute(),
   };

@@ -1,5 +1,6 @@
 import { DEFAULT_DECK_COLOR } from '@shared/constants';
 import type { Db } from '../db/database';
+import { familyOf } from './harness';
 
 /**
  * Test rows written straight into the database, so that study and progress tests do not depend
@@ -7,17 +8,17 @@ import type { Db } from '../db/database';
  */
 const CREATED = '2025-01-01T00:00:00.000Z';
 
-/** Inserts a student of `userId`; returns its id. */
+/** Inserts a student of `userId`'s family; returns its id. */
 export async function seedStudent(db: Db, userId: number, name = 'Student'): Promise<number> {
   const row = await db.kysely
     .insertInto('students')
-    .values({ user_id: userId, name, age: null, native_language: 'English', created_at: CREATED })
+    .values({ family_id: await familyOf(db, userId), name, age: null, native_language: 'English', created_at: CREATED })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-/** Inserts a deck of `userId`, shared (no student) unless `studentId` is given; returns its id. */
+/** Inserts a deck of `userId`'s family, shared (no student) unless `studentId` is given; returns its id. */
 export async function seedDeck(
   db: Db,
   userId: number,
@@ -26,7 +27,7 @@ export async function seedDeck(
   const row = await db.kysely
     .insertInto('decks')
     .values({
-      user_id: userId,
+      family_id: await familyOf(db, userId),
       student_id: opts.studentId ?? null,
       title: opts.title ?? 'Deck',
       subtitle: opts.subtitle ?? null,

@@ -9,7 +9,7 @@ import type { DbHandle } from '../../db/schema';
 
 // Asked before every save and every progress view: compiled once (src/server/db/precompiled.ts).
 const studentOfUser = precompiled((db, userId: number, studentId: number) =>
-  db.selectFrom('students').select('id').where('id', '=', studentId).where('user_id', '=', userId),
+  db.selectFrom('students').select('id').where('id', '=', studentId).where('family_id', '=', userId),
 );
 
 /** Whether the student is the user's. */
@@ -27,7 +27,7 @@ export async function deckOwned(
     .selectFrom('decks')
     .select('is_imported')
     .where('id', '=', deckId)
-    .where('user_id', '=', userId)
+    .where('family_id', '=', userId)
     .executeTakeFirst();
   return row && { imported: Boolean(row.is_imported) };
 }
@@ -38,7 +38,7 @@ export async function deckUsable(db: DbHandle, userId: number, studentId: number
     .selectFrom('decks')
     .select('id')
     .where('id', '=', deckId)
-    .where('user_id', '=', userId)
+    .where('family_id', '=', userId)
     .where((eb) => eb.or([eb('student_id', 'is', null), eb('student_id', '=', studentId)]))
     .executeTakeFirst();
   return Boolean(row);
@@ -57,7 +57,7 @@ const usableCards = compiledPerLength((db, userId, studentId, ...cardIds) =>
         selectFrom('decks')
           .select('decks.id')
           .whereRef('decks.id', '=', 'cards.deck_id')
-          .where('decks.user_id', '=', userId as number)
+          .where('decks.family_id', '=', userId as number)
           .where((d) => d.or([d('decks.student_id', 'is', null), d('decks.student_id', '=', studentId as number)])),
       ),
     ),
@@ -74,29 +74,36 @@ export function cardsUsable(
 }
 
 /**
- * Hands every student, deck, picture and recording of family `from` to family `to` (joining
- * another family alone, or a holder leaving): the holder column is the one place ownership lives.
- * A picture or recording `to` already stores under the same content key is the same bytes: cards
- * find it by key, so `from`'s copy is dropped rather than broken on the unique key. The parent PIN
- * comes along only when `to` has none (a family keeps its own PIN when someone joins it).
+ * Moves every student, deck, picture and recording of family `from` to family `to` (a person
+ * alone in their family joins another): the one re-parenting of `family_id`. A picture or
+ * recording `to` already stores under the same content key is the same bytes: cards find it by
+ * key, so `from`'s copy is dropped rather than broken on the unique key. The parent PIN and the
+ * Anki mappings come along only where `to` has none of its own (a family keeps its own when
+ * someone joins it).
  */
-export async function transferOwnership(db: DbHandle, from: number, to: number): Promise<void> {
+export async function moveFamilyData(db: DbHandle, from: number, to: number): Promise<void> {
   for (const table of ['images', 'audio'] as const) {
     await db
       .deleteFrom(table)
-      .where('user_id', '=', from)
-      .where('key', 'in', db.selectFrom(table).select('key').where('user_id', '=', to))
+      .where('family_id', '=', from)
+      .where('key', 'in', db.selectFrom(table).select('key').where('family_id', '=', to))
       .execute();
-    await db.updateTable(table).set({ user_id: to }).where('user_id', '=', from).execute();
+    await db.updateTable(table).set({ family_id: to }).where('family_id', '=', from).execute();
   }
-  await db.updateTable('students').set({ user_id: to }).where('user_id', '=', from).execute();
-  await db.updateTable('decks').set({ user_id: to }).where('user_id', '=', from).execute();
+  await db.updateTable('students').set({ family_id: to }).where('family_id', '=', from).execute();
+  await db.updateTable('decks').set({ family_id: to }).where('family_id', '=', from).execute();
   await db
     .deleteFrom('child_mode_pins')
     .where('family_id', '=', from)
     .where((eb) => eb.exists(db.selectFrom('child_mode_pins').select('family_id').where('family_id', '=', to)))
     .execute();
   await db.updateTable('child_mode_pins').set({ family_id: to }).where('family_id', '=', from).execute();
+  await db
+    .deleteFrom('anki_mappings')
+    .where('family_id', '=', from)
+    .where('note_type', 'in', db.selectFrom('anki_mappings').select('note_type').where('family_id', '=', to))
+    .execute();
+  await db.updateTable('anki_mappings').set({ family_id: to }).where('family_id', '=', from).execute();
 }
 
 /**
@@ -114,13 +121,13 @@ export async function sharedMediaOwner(
     .selectFrom('decks as copy')
     .innerJoin('decks as original', 'original.id', 'copy.shared_from_deck_id')
     .innerJoin('cards', 'cards.deck_id', 'original.id')
-    .select('original.user_id')
-    .where('copy.user_id', '=', familyId)
+    .select('original.family_id')
+    .where('copy.family_id', '=', familyId)
     .where((eb) =>
       kind === 'image'
         ? eb.or([eb('cards.front_image_key', '=', key), eb('cards.back_image_key', '=', key)])
         : eb.or([eb('cards.en_audio_key', '=', key), eb('cards.es_audio_key', '=', key)]),
     )
     .executeTakeFirst();
-  return row?.user_id;
+  return row?.family_id;
 }

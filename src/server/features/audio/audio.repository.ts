@@ -10,7 +10,7 @@ const CHUNK = 500;
 
 // Every playback runs this (and Safari asks in several ranges): compiled once (src/server/db/precompiled.ts).
 const audioOfUser = precompiled((db, userId: number, key: string) =>
-  db.selectFrom('audio').select(['data', 'content_type']).where('user_id', '=', userId).where('key', '=', key),
+  db.selectFrom('audio').select(['data', 'content_type']).where('family_id', '=', userId).where('key', '=', key),
 );
 
 /** The user's recording under `key`; undefined when the user has none under it. */
@@ -22,8 +22,8 @@ export async function find(db: DbHandle, userId: number, key: string) {
 export async function insert(db: DbHandle, userId: number, audio: StoredAudio, now: string): Promise<void> {
   await db
     .insertInto('audio')
-    .values({ ...audio, user_id: userId, byte_size: audio.data.byteLength, created_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .values({ ...audio, family_id: userId, byte_size: audio.data.byteLength, created_at: now })
+    .onConflict((oc) => oc.columns(['family_id', 'key']).doNothing())
     .execute();
 }
 
@@ -33,7 +33,7 @@ export async function deleteUnreferenced(db: DbHandle, userId: number, keys: Ite
   for (let i = 0; i < candidates.length; i += CHUNK) {
     await db
       .deleteFrom('audio')
-      .where('user_id', '=', userId)
+      .where('family_id', '=', userId)
       .where('key', 'in', candidates.slice(i, i + CHUNK))
       .where((eb) =>
         eb.not(
@@ -42,7 +42,7 @@ export async function deleteUnreferenced(db: DbHandle, userId: number, keys: Ite
               .selectFrom('cards')
               .innerJoin('decks', 'decks.id', 'cards.deck_id')
               .select('cards.id')
-              .where('decks.user_id', '=', userId)
+              .where('decks.family_id', '=', userId)
               .where((e) =>
                 e.or([
                   e('cards.en_audio_key', '=', e.ref('audio.key')),
@@ -61,7 +61,7 @@ export function ofUser(db: DbHandle, userId: number) {
   return db
     .selectFrom('audio')
     .select(['key', 'content_type', 'duration_ms', 'byte_size', 'created_at', 'data'])
-    .where('user_id', '=', userId)
+    .where('family_id', '=', userId)
     .orderBy('id')
     .execute();
 }
@@ -74,13 +74,13 @@ export async function copyToFollowers(db: DbHandle, ownerId: number, deckId: num
   const columns = ['key', 'content_type', 'data', 'byte_size', 'duration_ms'] as const;
   await db
     .insertInto('audio')
-    .columns(['user_id', ...columns, 'created_at'])
+    .columns(['family_id', ...columns, 'created_at'])
     .expression((eb) =>
       eb
         .selectFrom('audio')
         .innerJoin('decks as f', (j) => j.on('f.shared_from_deck_id', '=', deckId))
-        .select((e) => ['f.user_id', ...columns.map((c) => `audio.${c}` as const), e.val(now).as('created_at')])
-        .where('audio.user_id', '=', ownerId)
+        .select((e) => ['f.family_id', ...columns.map((c) => `audio.${c}` as const), e.val(now).as('created_at')])
+        .where('audio.family_id', '=', ownerId)
         .where(({ exists, selectFrom }) =>
           exists(
             selectFrom('cards')
@@ -95,6 +95,6 @@ export async function copyToFollowers(db: DbHandle, ownerId: number, deckId: num
           ),
         ),
     )
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .onConflict((oc) => oc.columns(['family_id', 'key']).doNothing())
     .execute();
 }

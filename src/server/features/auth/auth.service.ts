@@ -4,7 +4,7 @@ import { inTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { unlinkAllFollowingDecks } from '../decks/decks.service';
-import { prepareAccountDeletion } from '../families/families.service';
+import { deleteEmptyFamily, prepareAccountDeletion, startFamily } from '../families/families.service';
 import * as repo from './auth.repository';
 import type { OidcProfile } from './oidc';
 
@@ -44,7 +44,10 @@ export function authService(deps: AppDeps) {
           picture: null,
           created_at: now,
         });
-        if (row) await repo.insertPassword(trx, row.id, passwordHash, now);
+        if (row) {
+          await repo.insertPassword(trx, row.id, passwordHash, now);
+          await startFamily(trx, row.id as UserId, now);
+        }
         return row;
       });
       if (!user) throw emailTaken();
@@ -81,6 +84,7 @@ export function authService(deps: AppDeps) {
         });
         if (!user) throw new Error('The email was taken while signing in');
         await repo.insertIdentity(trx, user.id, provider, profile.subject, now);
+        await startFamily(trx, user.id as UserId, now);
         return user.id;
       });
     },
@@ -93,10 +97,11 @@ export function authService(deps: AppDeps) {
     /** Deletes the person; a family they leave behind keeps its data (families.service). */
     deleteAccount: (userId: UserId) =>
       inUserTransaction(deps.db, userId, async (trx) => {
-        await prepareAccountDeletion(trx, userId);
+        const emptied = await prepareAccountDeletion(trx, userId);
         // Decks other families added by link are theirs to keep (issue 17).
-        await unlinkAllFollowingDecks(trx, userId, deps.now().toISOString());
+        if (emptied !== null) await unlinkAllFollowingDecks(trx, emptied, deps.now().toISOString());
         await repo.deleteUser(trx, userId);
+        if (emptied !== null) await deleteEmptyFamily(trx, emptied);
       }),
   };
 }

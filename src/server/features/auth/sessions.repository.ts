@@ -11,7 +11,7 @@ import type { DbHandle, SessionsTable } from '../../db/schema';
 export const findByTokenHash = precompiled((db, tokenHash: string) =>
   db
     .selectFrom('sessions')
-    // The family too, in the same query: a user without a membership row is a family of one.
+    // The family too, in the same query.
     .leftJoin('family_members', 'family_members.user_id', 'sessions.user_id')
     .select([
       'sessions.id',

@@ -45,7 +45,7 @@ export function findOwned(db: DbHandle, userId: number, cardId: number) {
     .innerJoin('decks', 'decks.id', 'cards.deck_id')
     .select([...qualifiedCardColumns, 'decks.is_imported'])
     .where('cards.id', '=', cardId)
-    .where('decks.user_id', '=', userId)
+    .where('decks.family_id', '=', userId)
     .executeTakeFirst();
 }
 
@@ -94,7 +94,7 @@ export async function pictureKeys(
     .selectFrom('cards')
     .innerJoin('decks', 'decks.id', 'cards.deck_id')
     .select(['cards.front_image_key', 'cards.back_image_key'])
-    .where('decks.user_id', '=', userId)
+    .where('decks.family_id', '=', userId)
     .where((eb) => ('deckId' in of ? eb('decks.id', '=', of.deckId) : eb('decks.student_id', '=', of.studentId)))
     .execute();
   return rows.flatMap((r) => [r.front_image_key, r.back_image_key]);
@@ -110,7 +110,7 @@ export async function audioKeys(
     .selectFrom('cards')
     .innerJoin('decks', 'decks.id', 'cards.deck_id')
     .select(['cards.en_audio_key', 'cards.es_audio_key'])
-    .where('decks.user_id', '=', userId)
+    .where('decks.family_id', '=', userId)
     .where((eb) => ('deckId' in of ? eb('decks.id', '=', of.deckId) : eb('decks.student_id', '=', of.studentId)))
     .execute();
   return rows.flatMap((r) => [r.en_audio_key, r.es_audio_key]);
@@ -122,7 +122,7 @@ export function ofUser(db: DbHandle, userId: number) {
     .selectFrom('cards')
     .innerJoin('decks', 'decks.id', 'cards.deck_id')
     .select([...qualifiedCardColumns, 'cards.created_at'])
-    .where('decks.user_id', '=', userId)
+    .where('decks.family_id', '=', userId)
     .orderBy('cards.id')
     .execute();
 }

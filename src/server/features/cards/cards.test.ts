@@ -18,7 +18,7 @@ afterAll(() => t.close());
 const create = (agent: Agent, fields: Record<string, string | number>, picture?: { bytes: Uint8Array }) =>
   agent.form('POST', '/api/cards', cardForm(fields, picture));
 const imageKeys = async (userId: number) =>
-  (await t.db.kysely.selectFrom('images').select('key').where('user_id', '=', userId).orderBy('key').execute()).map(
+  (await t.db.kysely.selectFrom('images').select('key').where('family_id', '=', userId).orderBy('key').execute()).map(
     (r) => r.key,
   );
 
@@ -132,7 +132,7 @@ describe('PUT /api/cards/{id}', () => {
     expect(res.body.front_image_key).toMatch(/^[a-f0-9]{64}$/);
     expect(res.body.front_image_key).not.toBe(oldKey);
     expect(res.body.back_image_key).toBe(res.body.front_image_key);
-    expect(await imageKeys(u.id)).toEqual([res.body.front_image_key]);
+    expect(await imageKeys(u.familyId)).toEqual([res.body.front_image_key]);
     expect((await u.get(`/api/images/${oldKey}`)).status).toBe(404);
   });
 
@@ -144,7 +144,7 @@ describe('PUT /api/cards/{id}', () => {
     await create(u, { deck_id: deck, en: 'b', es: 'b' }, pic);
     const res = await u.form('PUT', `/api/cards/${one.body.id}`, cardForm({ en: 'a', es: 'a', remove_image: 'true' }));
     expect(res.status).toBe(200);
-    expect(await imageKeys(u.id)).toEqual([one.body.front_image_key]);
+    expect(await imageKeys(u.familyId)).toEqual([one.body.front_image_key]);
   });
 
   it('removes the picture with remove_image=true', async () => {
@@ -154,7 +154,7 @@ describe('PUT /api/cards/{id}', () => {
     const res = await u.form('PUT', `/api/cards/${card.body.id}`, cardForm({ en: 'a', es: 'a', remove_image: 'true' }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ front_image_key: null, back_image_key: null });
-    expect(await imageKeys(u.id)).toEqual([]);
+    expect(await imageKeys(u.familyId)).toEqual([]);
   });
 
   it('refuses remove_image together with a new picture, bad fields and bad remove_image values', async () => {
@@ -202,7 +202,7 @@ describe('DELETE /api/cards/{id}', () => {
       .where('deck_id', '=', deck)
       .execute();
     expect(results).toEqual([{ card_id: kept.body.id }]);
-    expect(await imageKeys(u.id)).toEqual([kept.body.front_image_key]);
+    expect(await imageKeys(u.familyId)).toEqual([kept.body.front_image_key]);
   });
 
   it("answers 404 for another user's or a missing card, and changes nothing", async () => {

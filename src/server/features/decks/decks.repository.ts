@@ -3,44 +3,53 @@ import { precompiled } from '../../db/precompiled';
 import type { DbHandle, DecksTable } from '../../db/schema';
 
 /** A deck to store for a user. */
-export type NewDeck = Omit<Insertable<DecksTable>, 'id' | 'user_id' | 'is_archived' | 'created_at'>;
+export type NewDeck = Omit<Insertable<DecksTable>, 'id' | 'family_id' | 'is_archived' | 'created_at'>;
 
 /** A deck with its card count and creator, of one user. */
 function selectDecks(db: DbHandle, userId: number) {
   // A copy following a shared deck is credited to the person sharing it (one active link per deck),
   // or to the family's holder once that person's account is gone.
-  return db
-    .selectFrom('decks')
-    .innerJoin('users', 'users.id', 'decks.user_id')
-    .leftJoin('deck_shares as share', (j) =>
-      j.onRef('share.deck_id', '=', 'decks.shared_from_deck_id').on('share.revoked_at', 'is', null),
-    )
-    .leftJoin('users as sharer', 'sharer.id', 'share.created_by')
-    .leftJoin('decks as original', 'original.id', 'decks.shared_from_deck_id')
-    .leftJoin('users as holder', 'holder.id', 'original.user_id')
-    .select([
-      'decks.id',
-      'decks.student_id',
-      'decks.title',
-      'decks.subtitle',
-      'decks.color',
-      'decks.is_imported',
-      'decks.original_deck_id',
-      'decks.is_archived',
-      'decks.created_at',
-      'users.name as user_name',
-      'users.picture as user_picture',
-      'decks.shared_from_deck_id',
-      (eb) => eb.fn.coalesce('sharer.name', 'holder.name').as('sharer_name'),
-      (eb) => eb.fn.coalesce('sharer.picture', 'holder.picture').as('sharer_picture'),
-      (eb) =>
-        eb
-          .selectFrom('cards')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('cards.deck_id', '=', 'decks.id')
-          .as('card_count'),
-    ])
-    .where('decks.user_id', '=', userId);
+  return (
+    db
+      .selectFrom('decks')
+      // The family's deck is credited to its holder.
+      .leftJoin('family_members as held', (j) =>
+        j.onRef('held.family_id', '=', 'decks.family_id').on('held.role', '=', 'holder'),
+      )
+      .leftJoin('users', 'users.id', 'held.user_id')
+      .leftJoin('deck_shares as share', (j) =>
+        j.onRef('share.deck_id', '=', 'decks.shared_from_deck_id').on('share.revoked_at', 'is', null),
+      )
+      .leftJoin('users as sharer', 'sharer.id', 'share.created_by')
+      .leftJoin('decks as original', 'original.id', 'decks.shared_from_deck_id')
+      .leftJoin('family_members as original_held', (j) =>
+        j.onRef('original_held.family_id', '=', 'original.family_id').on('original_held.role', '=', 'holder'),
+      )
+      .leftJoin('users as holder', 'holder.id', 'original_held.user_id')
+      .select([
+        'decks.id',
+        'decks.student_id',
+        'decks.title',
+        'decks.subtitle',
+        'decks.color',
+        'decks.is_imported',
+        'decks.original_deck_id',
+        'decks.is_archived',
+        'decks.created_at',
+        (eb) => eb.fn.coalesce('users.name', eb.val('')).as('user_name'),
+        'users.picture as user_picture',
+        'decks.shared_from_deck_id',
+        (eb) => eb.fn.coalesce('sharer.name', 'holder.name').as('sharer_name'),
+        (eb) => eb.fn.coalesce('sharer.picture', 'holder.picture').as('sharer_picture'),
+        (eb) =>
+          eb
+            .selectFrom('cards')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('cards.deck_id', '=', 'decks.id')
+            .as('card_count'),
+      ])
+      .where('decks.family_id', '=', userId)
+  );
 }
 
 // The reads behind the deck screens run on every view: compiled once (src/server/db/precompiled.ts).
@@ -79,7 +88,7 @@ export async function importExists(
   const row = await db
     .selectFrom('decks')
     .select('id')
-    .where('user_id', '=', userId)
+    .where('family_id', '=', userId)
     .where('is_imported', '=', 1)
     .where('original_deck_id', '=', originalDeckId)
     .where('student_id', studentId === null ? 'is' : '=', studentId)
@@ -90,7 +99,7 @@ export async function importExists(
 export async function insert(db: DbHandle, userId: number, deck: NewDeck, now: string): Promise<number> {
   const row = await db
     .insertInto('decks')
-    .values({ ...deck, user_id: userId, is_archived: 0, created_at: now })
+    .values({ ...deck, family_id: userId, is_archived: 0, created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -112,7 +121,7 @@ export async function rename(
       ...(student_id === undefined ? {} : { student_id }),
     })
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('family_id', '=', userId)
     .where('is_imported', '=', 0)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
@@ -124,7 +133,7 @@ export async function toggleArchived(db: DbHandle, userId: number, id: number): 
     .updateTable('decks')
     .set({ is_archived: sql<number>`1 - is_archived` })
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('family_id', '=', userId)
     .where('is_imported', '=', 0)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
@@ -132,7 +141,7 @@ export async function toggleArchived(db: DbHandle, userId: number, id: number): 
 
 /** Deletes the user's deck; cards, their results and study sessions go by foreign-key cascade. */
 export async function remove(db: DbHandle, userId: number, id: number): Promise<boolean> {
-  const res = await db.deleteFrom('decks').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const res = await db.deleteFrom('decks').where('id', '=', id).where('family_id', '=', userId).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
 
@@ -151,7 +160,7 @@ export function ofUser(db: DbHandle, userId: number) {
       'is_archived',
       'created_at',
     ])
-    .where('user_id', '=', userId)
+    .where('family_id', '=', userId)
     .orderBy('id')
     .execute();
 }
@@ -163,7 +172,7 @@ export async function followerOf(db: DbHandle, userId: number, deckId: number): 
   const row = await db
     .selectFrom('decks')
     .select('id')
-    .where('user_id', '=', userId)
+    .where('family_id', '=', userId)
     .where('shared_from_deck_id', '=', deckId)
     .executeTakeFirst();
   return row?.id;
@@ -207,7 +216,7 @@ export async function followedDecksOf(db: DbHandle, userId: number, studentId?: 
   const rows = await db
     .selectFrom('decks as original')
     .select('original.id')
-    .where('original.user_id', '=', userId)
+    .where('original.family_id', '=', userId)
     .$if(studentId !== undefined, (q) => q.where('original.student_id', '=', studentId!))
     .where(({ exists, selectFrom }) =>
       exists(selectFrom('decks as f').select('f.id').whereRef('f.shared_from_deck_id', '=', 'original.id')),

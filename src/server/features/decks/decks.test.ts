@@ -266,7 +266,7 @@ describe('DELETE /api/decks/{id}', () => {
     expect(await k.selectFrom('study_sessions').select('deck_id').where('deck_id', 'in', deckIds).execute()).toEqual([
       { deck_id: kept.body.id },
     ]);
-    expect(await k.selectFrom('images').select('key').where('user_id', '=', u.id).execute()).toEqual([
+    expect(await k.selectFrom('images').select('key').where('family_id', '=', u.familyId).execute()).toEqual([
       { key: k1.body.front_image_key },
     ]);
   });

@@ -1,9 +1,32 @@
 import type { Insertable } from 'kysely';
 import type { DbHandle, FamilyInvitesTable } from '../../db/schema';
 
-// All SQL of family memberships and invites (who owns the data is access.repository's).
+// All SQL of families, memberships and invites (who owns the data is access.repository's).
 
-/** The person's membership row; none means a family of one, held by themselves. */
+/** A new family with nobody in it yet; its id. */
+export async function insertFamily(db: DbHandle, now: string): Promise<number> {
+  const row = await db.insertInto('families').values({ created_at: now }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Deletes a family nobody is in any more, and with it (by cascade) its data; false when someone still is. */
+export async function deleteEmptyFamily(db: DbHandle, familyId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('families')
+    .where('id', '=', familyId)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('family_members').select('user_id').where('family_id', '=', familyId))),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Makes the person the holder of the family they are in. */
+export async function makeHolder(db: DbHandle, userId: number): Promise<void> {
+  await db.updateTable('family_members').set({ role: 'holder' }).where('user_id', '=', userId).execute();
+}
+
+/** The person's membership row (every person has one). */
 export function membershipOf(db: DbHandle, userId: number) {
   return db
     .selectFrom('family_members')
@@ -56,13 +79,6 @@ export async function removeMember(db: DbHandle, userId: number, familyId: numbe
 /** The person is in no family but their own (their row may name any family). */
 export async function deleteMembership(db: DbHandle, userId: number): Promise<void> {
   await db.deleteFrom('family_members').where('user_id', '=', userId).execute();
-}
-
-/** Renames family `from` to `to` in memberships and invites, and makes `to` the holder. */
-export async function renameFamily(db: DbHandle, from: number, to: number): Promise<void> {
-  await db.updateTable('family_members').set({ family_id: to }).where('family_id', '=', from).execute();
-  await db.updateTable('family_members').set({ role: 'holder' }).where('user_id', '=', to).execute();
-  await db.updateTable('family_invites').set({ family_id: to }).where('family_id', '=', from).execute();
 }
 
 export async function insertInvite(db: DbHandle, invite: Insertable<FamilyInvitesTable>): Promise<number> {
@@ -124,9 +140,4 @@ export async function revokeInvite(db: DbHandle, familyId: number, id: number, n
     .where('expires_at', '>', now)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-/** Drops every invite of a family that ceases to exist (its only member joined another). */
-export async function deleteInvitesOf(db: DbHandle, familyId: number): Promise<void> {
-  await db.deleteFrom('family_invites').where('family_id', '=', familyId).execute();
 }

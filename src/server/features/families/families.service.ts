@@ -14,14 +14,14 @@ import {
   type FamilyRole,
   type InvitePreview,
 } from '@shared/schemas/family';
-import { familyHeldBy, type AppDeps, type FamilyId, type SessionUser, type UserId } from '../../context';
+import { type AppDeps, type FamilyId, type SessionUser, type UserId } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { inTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
 import * as access from '../access/access.repository';
 import * as repo from './families.repository';
 
-type Person = Pick<SessionUser, 'id' | 'familyId'>;
+type Person = Pick<SessionUser, 'id' | 'familyId' | 'role'>;
 
 const hashCode = (code: string) => hash('sha256', code, 'hex');
 
@@ -35,42 +35,50 @@ function newCode(): string {
   return code;
 }
 
-/** The family's members; a family nobody joined has no rows and is its holder alone. */
+/** The family's members, longest-standing first. */
 async function members(db: DbHandle, familyId: number) {
-  const rows = await repo.membersOf(db, familyId);
-  if (rows.length > 0) return rows.map((m) => ({ ...m, role: m.role as FamilyRole }));
-  const name = (await repo.userName(db, familyId)) ?? '';
-  return [{ user_id: familyId, name, role: 'holder' as const, joined_at: null }];
+  return (await repo.membersOf(db, familyId)).map((m) => ({ ...m, role: m.role as FamilyRole }));
+}
+
+/** A new, empty family held by the person (signing up, leaving, being removed). */
+export async function startFamily(trx: DbHandle, userId: UserId, now: string): Promise<FamilyId> {
+  const familyId = (await repo.insertFamily(trx, now)) as FamilyId;
+  await repo.setMembership(trx, userId, familyId, 'holder', now);
+  return familyId;
 }
 
 /**
- * The person leaves their family. Alone in it, they take its data along to `to` (joining) or keep
- * it (leaving has nothing to leave then); with others, the data stays, and when the holder goes,
- * holding passes to the longest-standing remaining member, who then names the family.
+ * The person leaves their family. Alone in it and joining another (`to`), they take its data
+ * along: one re-parenting of every family row, then the emptied family goes. With others, the
+ * data stays; when the holder goes, holding passes to the longest-standing remaining member.
  */
-async function leaveFamily(trx: DbHandle, person: Person, to: number | null): Promise<void> {
+async function leaveFamily(trx: DbHandle, person: Person, to: FamilyId | null): Promise<void> {
   const others = (await members(trx, person.familyId)).filter((m) => m.user_id !== person.id);
-  if (others.length === 0) {
-    if (to !== null) {
-      await access.transferOwnership(trx, person.familyId, to);
-      await repo.deleteInvitesOf(trx, person.familyId);
-    }
-  } else if (person.familyId === familyHeldBy(person.id)) {
-    const heir = others[0]!.user_id;
-    await access.transferOwnership(trx, person.id, heir);
-    await repo.renameFamily(trx, person.id, heir);
-  }
+  if (others.length > 0 && person.role === 'holder') await repo.makeHolder(trx, others[0]!.user_id);
   await repo.deleteMembership(trx, person.id);
+  if (others.length === 0 && to !== null) {
+    await access.moveFamilyData(trx, person.familyId, to);
+    await repo.deleteEmptyFamily(trx, person.familyId);
+  }
 }
 
 /**
  * Before an account is deleted: a holder with other members hands the family to the
- * longest-standing of them, so that only the last member's deletion deletes the family's data.
+ * longest-standing of them. Returns the family when the person is its last member: the caller
+ * deletes it, with its data, once the person is gone.
  */
-export async function prepareAccountDeletion(trx: DbHandle, userId: UserId): Promise<void> {
+export async function prepareAccountDeletion(trx: DbHandle, userId: UserId): Promise<FamilyId | null> {
   const membership = await repo.membershipOf(trx, userId);
-  if (!membership) return;
-  await leaveFamily(trx, { id: userId, familyId: membership.family_id as FamilyId }, null);
+  if (!membership) return null;
+  const familyId = membership.family_id as FamilyId;
+  const alone = (await members(trx, familyId)).every((m) => m.user_id === userId);
+  await leaveFamily(trx, { id: userId, familyId, role: membership.role as FamilyRole }, null);
+  return alone ? familyId : null;
+}
+
+/** Deletes a family nobody is in any more, and all of its data. */
+export async function deleteEmptyFamily(trx: DbHandle, familyId: FamilyId): Promise<void> {
+  await repo.deleteEmptyFamily(trx, familyId);
 }
 
 /** Families: who shares whose students, decks and progress, and the invites that let an adult join. */
@@ -78,11 +86,12 @@ export function familiesService(deps: AppDeps) {
   const db = deps.db.kysely;
   const now = () => deps.now().toISOString();
 
-  async function family(handle: DbHandle, person: Person): Promise<Family> {
+  async function family(handle: DbHandle, person: Pick<Person, 'id' | 'familyId'>): Promise<Family> {
+    const everyone = await members(handle, person.familyId);
     return {
       you: person.id,
-      holder: person.familyId,
-      members: await members(handle, person.familyId),
+      holder: everyone.find((m) => m.role === 'holder')?.user_id ?? person.id,
+      members: everyone,
       invites: await repo.openInvitesOf(handle, person.familyId, now()),
     };
   }
@@ -129,7 +138,7 @@ export function familiesService(deps: AppDeps) {
       const theirs = await members(db, invite.family_id);
       const mine = await members(db, person.familyId);
       return {
-        holder_name: theirs.find((m) => m.user_id === invite.family_id)?.name ?? '',
+        holder_name: theirs.find((m) => m.role === 'holder')?.name ?? '',
         member_count: theirs.length,
         already_member: invite.family_id === person.familyId,
         your_data: mine.some((m) => m.user_id !== person.id) ? 'stays' : 'moves',
@@ -150,7 +159,6 @@ export function familiesService(deps: AppDeps) {
         if (theirs.length >= FAMILY_MEMBERS_MAX) throw conflict('This family is full', 'family_full');
         if (!(await repo.markUsed(trx, invite.id, at))) throw inviteNotFound();
         await leaveFamily(trx, person, target);
-        if (theirs[0]!.joined_at === null) await repo.setMembership(trx, target, target, 'holder', at);
         await repo.setMembership(trx, person.id, target, 'member', at);
         return family(trx, { id: person.id, familyId: target });
       });
@@ -162,17 +170,17 @@ export function familiesService(deps: AppDeps) {
         const all = await members(trx, person.familyId);
         if (all.length < 2) throw conflict('Nobody else is in your family', 'family_of_one');
         await leaveFamily(trx, person, null);
-        return family(trx, { id: person.id, familyId: familyHeldBy(person.id) });
+        return family(trx, { id: person.id, familyId: await startFamily(trx, person.id, now()) });
       });
     },
 
     /** The holder removes a member, who then has an empty family of their own. */
     removeMember(person: Person, userId: number): Promise<Family> {
-      if (person.familyId !== familyHeldBy(person.id))
-        throw forbidden('Only the family holder may remove members', 'not_holder');
+      if (person.role !== 'holder') throw forbidden('Only the family holder may remove members', 'not_holder');
       if (userId === person.id) throw conflict('Leave the family instead of removing yourself', 'cannot_remove_self');
       return inTransaction(deps.db, async (trx) => {
         if (!(await repo.removeMember(trx, userId, person.familyId))) throw notFound('No such member');
+        await startFamily(trx, userId as UserId, now());
         return family(trx, person);
       });
     },

@@ -35,7 +35,7 @@ describe('GET /api/family', () => {
     expect(res.body).toEqual({
       you: u.id,
       holder: u.id,
-      members: [{ user_id: u.id, name: 'solo', role: 'holder', joined_at: null }],
+      members: [{ user_id: u.id, name: 'solo', role: 'holder', joined_at: expect.any(String) }],
       invites: [],
     });
   });

@@ -15,8 +15,8 @@ const memoryPerStudent = precompiled((db, familyId: number, endOfDay: string, no
     .selectFrom('students as s')
     .innerJoin('memory_states as m', 'm.student_id', 's.id')
     .innerJoin('decks as d', 'd.id', 'm.deck_id')
-    .where('s.user_id', '=', familyId)
-    .where('d.user_id', '=', familyId)
+    .where('s.family_id', '=', familyId)
+    .where('d.family_id', '=', familyId)
     .where('d.is_archived', '=', 0)
     .where((eb) => eb.or([eb('d.student_id', 'is', null), eb('d.student_id', '=', eb.ref('s.id'))]))
     .select([
@@ -43,7 +43,7 @@ const activityPerStudent = precompiled((db, familyId: number, accuracyFrom: stri
   db
     .selectFrom('students as s')
     .innerJoin('review_activity as a', 'a.student_id', 's.id')
-    .where('s.user_id', '=', familyId)
+    .where('s.family_id', '=', familyId)
     .where('a.slot', '>=', accuracyFrom)
     .select([
       's.id as student_id',
@@ -71,7 +71,7 @@ export async function activityOfStudents(db: DbHandle, familyId: number, accurac
 const lastAnswerPerStudent = precompiled((db, familyId: number) =>
   db
     .selectFrom('students as s')
-    .where('s.user_id', '=', familyId)
+    .where('s.family_id', '=', familyId)
     .select((eb) => [
       's.id as student_id',
       eb

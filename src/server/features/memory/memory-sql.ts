@@ -73,7 +73,7 @@ export function decksOfStudent(db: DbHandle, userId: number, studentId: number, 
     const q = db
       .selectFrom('decks')
       .select('decks.id')
-      .where('decks.user_id', '=', userId)
+      .where('decks.family_id', '=', userId)
       .where('decks.student_id', student === 'own' ? '=' : 'is', student === 'own' ? studentId : null);
     return withArchived ? q : q.where('decks.is_archived', '=', 0);
   };
@@ -99,7 +99,7 @@ export function scoped<A extends unknown[], R>(
             .selectFrom('decks')
             .select('decks.id')
             .whereRef('decks.id', '=', 'memory_states.deck_id')
-            .where('decks.user_id', '=', userId)
+            .where('decks.family_id', '=', userId)
             .where((d) => d.or([d('decks.student_id', '=', studentId), d('decks.student_id', 'is', null)]))
             .where('decks.is_archived', '=', 0),
         ),

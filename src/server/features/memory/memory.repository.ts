@@ -61,7 +61,7 @@ const settingsOfStudent = precompiled((db, userId: number, studentId: number) =>
     .selectFrom('students')
     .select(['desired_retention', 'new_per_day', 'max_reviews_per_day', 'grading'])
     .where('id', '=', studentId)
-    .where('user_id', '=', userId),
+    .where('family_id', '=', userId),
 );
 
 /** The learning settings of the user's student; undefined when the student is not theirs. */
@@ -90,7 +90,7 @@ const targetsOf = compiledPerLength((db, userId, studentId, ...cardIds) =>
         selectFrom('decks')
           .select('decks.id')
           .whereRef('decks.id', '=', 'cards.deck_id')
-          .where('decks.user_id', '=', userId as number)
+          .where('decks.family_id', '=', userId as number)
           .where((d) => or([d('decks.student_id', 'is', null), d('decks.student_id', '=', studentId as number)])),
       ),
     ),
@@ -284,7 +284,7 @@ export function reviewLogsOfUser(db: DbHandle, userId: number) {
     .selectFrom('review_logs as r')
     .innerJoin('students as s', 's.id', 'r.student_id')
     .select(['r.id', 'r.student_id', 'r.card_id', 'r.rating', 'r.reviewed_at', 'r.duration_ms', 'r.created_at'])
-    .where('s.user_id', '=', userId)
+    .where('s.family_id', '=', userId)
     .orderBy('r.id')
     .execute();
 }
@@ -295,7 +295,7 @@ export function memoryStatesOfUser(db: DbHandle, userId: number) {
     .selectFrom('memory_states as m')
     .innerJoin('students as s', 's.id', 'm.student_id')
     .select(['m.student_id', 'm.card_id', 'm.deck_id', ...memoryColumns.map((c) => `m.${c}` as const)])
-    .where('s.user_id', '=', userId)
+    .where('s.family_id', '=', userId)
     .orderBy('m.student_id')
     .orderBy('m.card_id')
     .execute();

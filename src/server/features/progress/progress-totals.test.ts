@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillProgressTotals } from '../../db/migrations/0002-progress-totals';
-import { createTestApp, type Agent, type TestApp } from '../../testing/harness';
+import { createTestApp, type Person, type TestApp } from '../../testing/harness';
 import { seedCards, seedDeck, seedStudent, sessionBody } from '../../testing/seed-study';
 
 // The progress screen reads running totals (study_totals, card_totals) that the saves keep. These
@@ -10,7 +10,7 @@ import { seedCards, seedDeck, seedStudent, sessionBody } from '../../testing/see
 
 let clock = Date.parse('2025-05-01T10:00:00.000Z');
 let t: TestApp;
-let a: Agent;
+let a: Person;
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => new Date(clock) });
@@ -42,7 +42,7 @@ async function expectedProgress(userId: number, studentId: number) {
   const sessions = await k.selectFrom('study_sessions').selectAll().where('student_id', '=', studentId).execute();
   const answers = await k.selectFrom('card_results').selectAll().where('student_id', '=', studentId).execute();
   const decks = new Map(
-    (await k.selectFrom('decks').selectAll().where('user_id', '=', userId).execute()).map((d) => [d.id, d]),
+    (await k.selectFrom('decks').selectAll().where('family_id', '=', userId).execute()).map((d) => [d.id, d]),
   );
   const cards = new Map((await k.selectFrom('cards').selectAll().execute()).map((c) => [c.id, c]));
   const sum = (rows: typeof sessions, f: (r: (typeof sessions)[number]) => number) =>
@@ -158,8 +158,8 @@ describe('GET /api/progress/{studentId}', () => {
         expect((await a.del(`/api/students/${sibling}/nuke-progress`)).status).toBe(200);
       }
       if (step % 5 === 4) {
-        expect(await progress(student), `step ${step}`).toEqual(await expectedProgress(a.id, student));
-        expect(await progress(sibling), `step ${step}`).toEqual(await expectedProgress(a.id, sibling));
+        expect(await progress(student), `step ${step}`).toEqual(await expectedProgress(a.familyId, student));
+        expect(await progress(sibling), `step ${step}`).toEqual(await expectedProgress(a.familyId, sibling));
       }
     }
   });

@@ -29,7 +29,7 @@ const deckTotals = precompiled((db, userId: number, studentId: number) =>
     .selectFrom('study_totals as s')
     .innerJoin('decks as d', 'd.id', 's.deck_id')
     .where('s.student_id', '=', studentId)
-    .where('d.user_id', '=', userId)
+    .where('d.family_id', '=', userId)
     .select([
       's.deck_id',
       'd.title as deck_title',
@@ -65,7 +65,7 @@ const worstCards = precompiled((db, userId: number, studentId: number) =>
     )
     .innerJoin('cards as c', 'c.id', 'r.card_id')
     .innerJoin('decks as d', 'd.id', 'c.deck_id')
-    .where('d.user_id', '=', userId)
+    .where('d.family_id', '=', userId)
     .select([
       'c.id',
       'c.en',
@@ -180,7 +180,7 @@ export function sessionsOfUser(db: DbHandle, userId: number) {
       'study_sessions.study_duration_seconds',
       'study_sessions.created_at',
     ])
-    .where('students.user_id', '=', userId)
+    .where('students.family_id', '=', userId)
     .orderBy('study_sessions.id')
     .execute();
 }
@@ -198,7 +198,7 @@ export function cardResultsOfUser(db: DbHandle, userId: number) {
       'card_results.is_correct',
       'card_results.created_at',
     ])
-    .where('students.user_id', '=', userId)
+    .where('students.family_id', '=', userId)
     .orderBy('card_results.id')
     .execute();
 }
@@ -207,7 +207,7 @@ const lastSessionPerStudent = precompiled((db, familyId: number) =>
   db
     .selectFrom('students as s')
     .innerJoin('study_totals as t', 't.student_id', 's.id')
-    .where('s.user_id', '=', familyId)
+    .where('s.family_id', '=', familyId)
     .select((eb) => ['s.id as student_id', eb.fn.max('t.last_studied').as('last')])
     .groupBy('s.id'),
 );

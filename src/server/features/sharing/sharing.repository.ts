@@ -15,15 +15,18 @@ export function findActive(db: DbHandle, code: string) {
   return db
     .selectFrom('deck_shares')
     .innerJoin('decks', 'decks.id', 'deck_shares.deck_id')
-    .innerJoin('users as holder', 'holder.id', 'decks.user_id')
+    .leftJoin('family_members as held', (j) =>
+      j.onRef('held.family_id', '=', 'decks.family_id').on('held.role', '=', 'holder'),
+    )
+    .leftJoin('users as holder', 'holder.id', 'held.user_id')
     .leftJoin('users as sharer', 'sharer.id', 'deck_shares.created_by')
     .select([
       'decks.id as deck_id',
-      'decks.user_id as owner_id',
+      'decks.family_id as owner_id',
       'decks.title',
       'decks.subtitle',
       'decks.color',
-      (eb) => eb.fn.coalesce('sharer.name', 'holder.name').as('sharer_name'),
+      (eb) => eb.fn.coalesce('sharer.name', 'holder.name', eb.val('')).as('sharer_name'),
     ])
     .where('deck_shares.code', '=', code)
     .where('deck_shares.revoked_at', 'is', null)

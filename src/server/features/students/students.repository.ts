@@ -27,7 +27,7 @@ export function list(db: DbHandle, userId: number) {
   return db
     .selectFrom('students')
     .select(studentColumns)
-    .where('user_id', '=', userId)
+    .where('family_id', '=', userId)
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .execute();
@@ -36,7 +36,7 @@ export function list(db: DbHandle, userId: number) {
 export function insert(db: DbHandle, userId: number, fields: StudentFields, now: string) {
   return db
     .insertInto('students')
-    .values({ user_id: userId, ...fields, created_at: now })
+    .values({ family_id: userId, ...fields, created_at: now })
     .returning(studentColumns)
     .executeTakeFirstOrThrow();
 }
@@ -45,7 +45,7 @@ export function insert(db: DbHandle, userId: number, fields: StudentFields, now:
 export async function insertMany(db: DbHandle, userId: number, rows: StudentFields[], now: string) {
   const created = await db
     .insertInto('students')
-    .values(rows.map((fields) => ({ user_id: userId, ...fields, created_at: now })))
+    .values(rows.map((fields) => ({ family_id: userId, ...fields, created_at: now })))
     .returning(studentColumns)
     .execute();
   return created.sort((a, b) => a.id - b.id);
@@ -56,7 +56,7 @@ export async function countOf(db: DbHandle, userId: number): Promise<number> {
   const row = await db
     .selectFrom('students')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
+    .where('family_id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -67,14 +67,14 @@ export function update(db: DbHandle, userId: number, id: number, fields: Student
     .updateTable('students')
     .set(fields)
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('family_id', '=', userId)
     .returning(studentColumns)
     .executeTakeFirst();
 }
 
 /** Deletes the user's student; its decks, their cards and all its progress go by foreign-key cascade. */
 export async function remove(db: DbHandle, userId: number, id: number): Promise<boolean> {
-  const res = await db.deleteFrom('students').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const res = await db.deleteFrom('students').where('id', '=', id).where('family_id', '=', userId).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
 
@@ -83,7 +83,7 @@ export function ofUser(db: DbHandle, userId: number) {
   return db
     .selectFrom('students')
     .select(['id', 'name', 'age', 'native_language', 'created_at'])
-    .where('user_id', '=', userId)
+    .where('family_id', '=', userId)
     .orderBy('id')
     .execute();
 }

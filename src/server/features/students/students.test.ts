@@ -159,7 +159,7 @@ describe('DELETE /api/students/{id}', () => {
     expect(cards).toEqual([]);
     expect(sessions).toEqual([{ student_id: kept.body.id }]);
     expect(results).toEqual([{ card_id: c3.body.id }]);
-    const images = await k.selectFrom('images').select('key').where('user_id', '=', u.id).execute();
+    const images = await k.selectFrom('images').select('key').where('family_id', '=', u.familyId).execute();
     expect(images).toEqual([{ key: c1.body.front_image_key }]);
     expect((await u.get(`/api/images/${c2.body.front_image_key}`)).status).toBe(404);
     expect((await u.get(`/api/images/${c1.body.front_image_key}`)).status).toBe(200);

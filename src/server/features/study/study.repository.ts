@@ -8,8 +8,8 @@ export type IdempotencyScope = 'study-session' | 'card-performance' | 'bug-repor
 const claim = precompiled((db, userId: number, scope: IdempotencyScope, key: string, now: string) =>
   db
     .insertInto('idempotency_keys')
-    .values({ user_id: userId, scope, key, created_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'scope', 'key']).doNothing())
+    .values({ family_id: userId, scope, key, created_at: now })
+    .onConflict((oc) => oc.columns(['family_id', 'scope', 'key']).doNothing())
     .returning('key'),
 );
 
