@@ -71,9 +71,9 @@ const iso = (ms) => new Date(ms).toISOString();
 // ---- The SQL (bench/print-sql.ts) ----
 const marks = (n, group = '?') => Array.from({ length: n }, () => group).join(', ');
 const SCOPE =
-  'exists (select "decks"."id" from "decks" where "decks"."id" = "memory_states"."deck_id" and "decks"."user_id" = ? and ("decks"."student_id" = ? or "decks"."student_id" is null) and "decks"."is_archived" = ?)';
+  'exists (select "decks"."id" from "decks" where "decks"."id" = "memory_states"."deck_id" and "decks"."family_id" = ? and ("decks"."student_id" = ? or "decks"."student_id" is null) and "decks"."is_archived" = ?)';
 const LISTED =
-  '(select "decks"."id" from "decks" where "decks"."user_id" = ? and "decks"."student_id" = ? union all select "decks"."id" from "decks" where "decks"."user_id" = ? and "decks"."student_id" is null)';
+  '(select "decks"."id" from "decks" where "decks"."family_id" = ? and "decks"."student_id" = ? union all select "decks"."id" from "decks" where "decks"."family_id" = ? and "decks"."student_id" is null)';
 const MEMORY = [
   'state',
   'due',
@@ -90,14 +90,14 @@ const CARD =
   '"cards"."id", "cards"."deck_id", "cards"."en", "cards"."es", "cards"."en_pronunciation", "cards"."es_pronunciation", "cards"."front_image_key", "cards"."back_image_key", "cards"."en_audio_key", "cards"."es_audio_key"';
 const SQL = {
   settings:
-    'select "desired_retention", "new_per_day", "max_reviews_per_day", "grading" from "students" where "id" = ? and "user_id" = ?',
+    'select "desired_retention", "new_per_day", "max_reviews_per_day", "grading" from "students" where "id" = ? and "family_id" = ?',
   answersSince:
     'select coalesce(sum(t.known), 0) as "reviewed", coalesce(sum(1 - t.known), 0) as "introduced", exists (select "streak_days"."day" from "streak_days" where "streak_days"."student_id" = ? and "streak_days"."day" = ?) as "finished" from (select distinct "r"."card_id", case when exists (select "p"."id" from "review_logs" as "p" where "p"."card_id" = "r"."card_id" and "p"."student_id" = ? and "p"."reviewed_at" < ?) then 1 else 0 end as "known" from "review_logs" as "r" where "r"."student_id" = ? and "r"."reviewed_at" >= ?) as "t"',
   countInState: `select count(*) as "n" from (select "memory_states"."due" from "memory_states" where "memory_states"."student_id" = ? and "memory_states"."state" = ? and "memory_states"."due" < ? and ${SCOPE} limit ?) as "t"`,
   cardsInState: `select ${CARD}, (select "decks"."title" from "decks" where "decks"."id" = "m"."deck_id") as "deck_title", ${MEMORY.map((c) => `"m"."${c}"`).join(', ')} from (select "memory_states"."card_id", "memory_states"."deck_id", ${MEMORY.map((c) => `"memory_states"."${c}"`).join(', ')} from "memory_states" where "memory_states"."student_id" = ? and "memory_states"."state" = ? and "memory_states"."due" < ? and ${SCOPE} order by "memory_states"."due" limit ?) as "m" inner join "cards" on "cards"."id" = "m"."card_id" order by "m"."due", "m"."card_id"`,
   firstDueInState: `select "memory_states"."due" from "memory_states" where "memory_states"."student_id" = ? and "memory_states"."state" = ? and "memory_states"."due" >= ? and ${SCOPE} order by "memory_states"."due" limit ?`,
   studentDecks:
-    'select "decks"."id", "decks"."title", coalesce("k"."seen_through", 0) as "after" from "decks" left join "new_card_cursors" as "k" on "k"."deck_id" = "decks"."id" and "k"."student_id" = ? where (select "cards"."id" from "cards" where "cards"."deck_id" = "decks"."id" order by "cards"."id" desc limit ?) > coalesce("k"."seen_through", 0) and "decks"."id" in (select "decks"."id" from "decks" where "decks"."user_id" = ? and "decks"."student_id" = ? and "decks"."is_archived" = ? union all select "decks"."id" from "decks" where "decks"."user_id" = ? and "decks"."student_id" is null and "decks"."is_archived" = ?) order by "decks"."created_at", "decks"."id" limit ?',
+    'select "decks"."id", "decks"."title", coalesce("k"."seen_through", 0) as "after" from "decks" left join "new_card_cursors" as "k" on "k"."deck_id" = "decks"."id" and "k"."student_id" = ? where (select "cards"."id" from "cards" where "cards"."deck_id" = "decks"."id" order by "cards"."id" desc limit ?) > coalesce("k"."seen_through", 0) and "decks"."id" in (select "decks"."id" from "decks" where "decks"."family_id" = ? and "decks"."student_id" = ? and "decks"."is_archived" = ? union all select "decks"."id" from "decks" where "decks"."family_id" = ? and "decks"."student_id" is null and "decks"."is_archived" = ?) order by "decks"."created_at", "decks"."id" limit ?',
   unseenAfter: `select ${CARD} from "cards" where "cards"."deck_id" = ? and "cards"."id" > ? and not exists (select "m"."card_id" from "memory_states" as "m" where "m"."student_id" = ? and "m"."card_id" = "cards"."id") order by "cards"."id" limit ?`,
   dueByInterval: `select case ${Array.from({ length: FORECAST_DAYS }, (_, k) => `when "memory_states"."due" < ? then ${k}`).join(' ')} end as "k", count(*) as "n" from "memory_states" where "memory_states"."student_id" = ? and "memory_states"."state" in (?, ?, ?) and "memory_states"."due" < ? and ${SCOPE} group by "k"`,
   recall: `select count(*) as "n", avg(power(1 + cast(? as double precision) * max(0, (cast(round(unixepoch(?, 'subsec') * 1000) as integer) - cast(round(unixepoch(memory_states.last_review, 'subsec') * 1000) as integer)) / 86400000) / memory_states.stability, cast(? as double precision))) as "mean" from "memory_states" where "memory_states"."student_id" = ? and ${SCOPE}`,
@@ -109,7 +109,7 @@ const SQL = {
   dueOfDecks: `select "memory_states"."deck_id", count(*) as "n" from "memory_states" where "memory_states"."student_id" = ? and "memory_states"."deck_id" in ${LISTED} and "memory_states"."due" < ? and ("memory_states"."state" = ? or "memory_states"."due" <= ?) group by "memory_states"."deck_id"`,
   unseenOfDecks: `select "decks"."id" as "deck_id", (select count(*) as "n" from "cards" where "cards"."deck_id" = "decks"."id" and "cards"."id" > coalesce("k"."seen_through", 0) and not exists (select "m"."card_id" from "memory_states" as "m" where "m"."student_id" = ? and "m"."card_id" = "cards"."id")) as "n" from "decks" left join "new_card_cursors" as "k" on "k"."deck_id" = "decks"."id" and "k"."student_id" = ? where "decks"."id" in ${LISTED}`,
   targets: (n) =>
-    `select "cards"."id" as "card_id", "cards"."deck_id", ${MEMORY.map((c) => `"m"."${c}"`).join(', ')} from "cards" left join "memory_states" as "m" on "m"."card_id" = "cards"."id" and "m"."student_id" = ? where "cards"."id" in (${marks(n)}) and exists (select "decks"."id" from "decks" where "decks"."id" = "cards"."deck_id" and "decks"."user_id" = ? and ("decks"."student_id" is null or "decks"."student_id" = ?))`,
+    `select "cards"."id" as "card_id", "cards"."deck_id", ${MEMORY.map((c) => `"m"."${c}"`).join(', ')} from "cards" left join "memory_states" as "m" on "m"."card_id" = "cards"."id" and "m"."student_id" = ? where "cards"."id" in (${marks(n)}) and exists (select "decks"."id" from "decks" where "decks"."id" = "cards"."deck_id" and "decks"."family_id" = ? and ("decks"."student_id" is null or "decks"."student_id" = ?))`,
   insertLogs: (n) =>
     `insert into "review_logs" ("student_id", "card_id", "rating", "reviewed_at", "duration_ms", "created_at") values ${marks(n, '(?, ?, ?, ?, ?, ?)')}`,
   upsertMemory: (n) =>
@@ -131,8 +131,8 @@ const scheduler = fsrs({
   relearning_steps: ['10m'],
 });
 
-/** The memory endpoints over one database, for `userId`'s requests. */
-export function memoryEndpoints(stmt, userId) {
+/** The memory endpoints over one database, for `familyId`'s requests. */
+export function memoryEndpoints(stmt, familyId) {
   const memoryOf = (row) => ({
     state: row.state,
     due: row.due,
@@ -145,12 +145,12 @@ export function memoryEndpoints(stmt, userId) {
     lapses: Number(row.lapses),
     last_review: row.last_review,
   });
-  const inScope = (sid) => [userId, sid, 0];
+  const inScope = (sid) => [familyId, sid, 0];
 
   function studentDay(studentId, tz, now) {
     const day = localDate(now, tz);
     const start = iso(startOfLocalDay(day, tz));
-    const settings = stmt(SQL.settings).get(studentId, userId);
+    const settings = stmt(SQL.settings).get(studentId, familyId);
     const answered = stmt(SQL.answersSince).get(studentId, day, studentId, start, studentId, start);
     if (!settings) return null;
     const reviewed = Number(answered?.reviewed ?? 0);
@@ -192,7 +192,7 @@ export function memoryEndpoints(stmt, userId) {
   }
   function newCards(sid, limit) {
     const out = [];
-    for (const deck of stmt(SQL.studentDecks).all(sid, 1, userId, sid, 0, userId, 0, limit)) {
+    for (const deck of stmt(SQL.studentDecks).all(sid, 1, familyId, sid, 0, familyId, 0, limit)) {
       if (out.length >= limit) break;
       for (const card of stmt(SQL.unseenAfter).all(deck.id, Number(deck.after), sid, limit - out.length)) {
         out.push({ ...card, deck_title: deck.title });
@@ -338,8 +338,8 @@ export function memoryEndpoints(stmt, userId) {
     /** due_count and new_count per deck of the deck list of the (user's) student, in UTC. */
     deckCounts(studentId, now) {
       const endOfDay = iso(startOfLocalDay(addDays(localDate(now, 'UTC'), 1), 'UTC'));
-      const due = stmt(SQL.dueOfDecks).all(studentId, userId, studentId, userId, endOfDay, 'review', iso(+now));
-      const unseen = stmt(SQL.unseenOfDecks).all(studentId, studentId, userId, studentId, userId);
+      const due = stmt(SQL.dueOfDecks).all(studentId, familyId, studentId, familyId, endOfDay, 'review', iso(+now));
+      const unseen = stmt(SQL.unseenOfDecks).all(studentId, studentId, familyId, studentId, familyId);
       const out = new Map();
       for (const r of unseen) out.set(r.deck_id, { due_count: 0, new_count: Number(r.n ?? 0) });
       for (const r of due) {
@@ -354,7 +354,7 @@ export function memoryEndpoints(stmt, userId) {
       const times = results.map((r) =>
         r.reviewed_at === undefined ? now.toISOString() : iso(Date.parse(r.reviewed_at)),
       );
-      const settings = stmt(SQL.settings).get(studentId, userId);
+      const settings = stmt(SQL.settings).get(studentId, familyId);
       if (!settings) throw Object.assign(new Error(), { status: 404 });
       const reviews = results
         .map((r, i) => ({
@@ -371,7 +371,7 @@ export function memoryEndpoints(stmt, userId) {
       const byCard = new Map();
       for (const r of reviews) byCard.set(r.card_id, [...(byCard.get(r.card_id) ?? []), r]);
       const ids = [...byCard.keys()];
-      const targets = stmt(SQL.targets(ids.length)).all(studentId, ...ids, userId, studentId);
+      const targets = stmt(SQL.targets(ids.length)).all(studentId, ...ids, familyId, studentId);
       if (targets.length !== ids.length) throw Object.assign(new Error(), { status: 404 });
       stmt(SQL.insertLogs(reviews.length)).run(
         ...reviews.flatMap((r) => [r.student_id, r.card_id, r.rating, r.reviewed_at, r.duration_ms, r.created_at]),

@@ -12,7 +12,7 @@ db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
 db.pragma('foreign_keys = ON');
 db.pragma('busy_timeout = 5000');
-const userId = Number(process.env.BASELINE_USER_ID);
+const familyId = Number(process.env.BASELINE_FAMILY_ID);
 const HELPER_AUTHOR_NAME = 'Flashcards Team';
 
 const cache = new Map();
@@ -22,27 +22,27 @@ const stmt = (sql) => {
   return s;
 };
 const marks = (n) => Array.from({ length: n }, () => '?').join(', ');
-const memory = memoryEndpoints(stmt, userId);
+const memory = memoryEndpoints(stmt, familyId);
 
 const SQL = {
-  studentOwned: 'select "id" from "students" where "id" = ? and "user_id" = ?',
+  studentOwned: 'select "id" from "students" where "id" = ? and "family_id" = ?',
   deckList:
-    'select "decks"."id", "decks"."student_id", "decks"."title", "decks"."subtitle", "decks"."color", "decks"."is_imported", "decks"."original_deck_id", "decks"."is_archived", "decks"."created_at", "users"."name" as "user_name", "users"."picture" as "user_picture", "decks"."shared_from_deck_id", coalesce("sharer"."name", "holder"."name") as "sharer_name", coalesce("sharer"."picture", "holder"."picture") as "sharer_picture", (select count(*) as "n" from "cards" where "cards"."deck_id" = "decks"."id") as "card_count" from "decks" inner join "users" on "users"."id" = "decks"."user_id" left join "deck_shares" as "share" on "share"."deck_id" = "decks"."shared_from_deck_id" and "share"."revoked_at" is null left join "users" as "sharer" on "sharer"."id" = "share"."created_by" left join "decks" as "original" on "original"."id" = "decks"."shared_from_deck_id" left join "users" as "holder" on "holder"."id" = "original"."user_id" where "decks"."user_id" = ? and ("decks"."student_id" = ? or "decks"."student_id" is null) order by "decks"."created_at" desc, "decks"."id" desc',
+    'select "decks"."id", "decks"."student_id", "decks"."title", "decks"."subtitle", "decks"."color", "decks"."is_imported", "decks"."original_deck_id", "decks"."is_archived", "decks"."created_at", coalesce("users"."name", \'\') as "user_name", "users"."picture" as "user_picture", "decks"."shared_from_deck_id", coalesce("sharer"."name", "holder"."name") as "sharer_name", coalesce("sharer"."picture", "holder"."picture") as "sharer_picture", (select count(*) as "n" from "cards" where "cards"."deck_id" = "decks"."id") as "card_count" from "decks" left join "family_members" as "held" on "held"."family_id" = "decks"."family_id" and "held"."role" = \'holder\' left join "users" on "users"."id" = "held"."family_id" left join "deck_shares" as "share" on "share"."deck_id" = "decks"."shared_from_deck_id" and "share"."revoked_at" is null left join "users" as "sharer" on "sharer"."id" = "share"."created_by" left join "decks" as "original" on "original"."id" = "decks"."shared_from_deck_id" left join "family_members" as "original_held" on "original_held"."family_id" = "original"."family_id" and "original_held"."role" = \'holder\' left join "users" as "holder" on "holder"."id" = "original_held"."family_id" where "decks"."family_id" = ? and ("decks"."student_id" = ? or "decks"."student_id" is null) order by "decks"."created_at" desc, "decks"."id" desc',
   deckFind:
-    'select "decks"."id", "decks"."student_id", "decks"."title", "decks"."subtitle", "decks"."color", "decks"."is_imported", "decks"."original_deck_id", "decks"."is_archived", "decks"."created_at", "users"."name" as "user_name", "users"."picture" as "user_picture", "decks"."shared_from_deck_id", coalesce("sharer"."name", "holder"."name") as "sharer_name", coalesce("sharer"."picture", "holder"."picture") as "sharer_picture", (select count(*) as "n" from "cards" where "cards"."deck_id" = "decks"."id") as "card_count" from "decks" inner join "users" on "users"."id" = "decks"."user_id" left join "deck_shares" as "share" on "share"."deck_id" = "decks"."shared_from_deck_id" and "share"."revoked_at" is null left join "users" as "sharer" on "sharer"."id" = "share"."created_by" left join "decks" as "original" on "original"."id" = "decks"."shared_from_deck_id" left join "users" as "holder" on "holder"."id" = "original"."user_id" where "decks"."user_id" = ? and "decks"."id" = ?',
+    'select "decks"."id", "decks"."student_id", "decks"."title", "decks"."subtitle", "decks"."color", "decks"."is_imported", "decks"."original_deck_id", "decks"."is_archived", "decks"."created_at", coalesce("users"."name", \'\') as "user_name", "users"."picture" as "user_picture", "decks"."shared_from_deck_id", coalesce("sharer"."name", "holder"."name") as "sharer_name", coalesce("sharer"."picture", "holder"."picture") as "sharer_picture", (select count(*) as "n" from "cards" where "cards"."deck_id" = "decks"."id") as "card_count" from "decks" left join "family_members" as "held" on "held"."family_id" = "decks"."family_id" and "held"."role" = \'holder\' left join "users" on "users"."id" = "held"."family_id" left join "deck_shares" as "share" on "share"."deck_id" = "decks"."shared_from_deck_id" and "share"."revoked_at" is null left join "users" as "sharer" on "sharer"."id" = "share"."created_by" left join "decks" as "original" on "original"."id" = "decks"."shared_from_deck_id" left join "family_members" as "original_held" on "original_held"."family_id" = "original"."family_id" and "original_held"."role" = \'holder\' left join "users" as "holder" on "holder"."id" = "original_held"."family_id" where "decks"."family_id" = ? and "decks"."id" = ?',
   deckCards:
     'select "id", "deck_id", "en", "es", "en_pronunciation", "es_pronunciation", "front_image_key", "back_image_key", "en_audio_key", "es_audio_key" from "cards" where "deck_id" = ? order by "id"',
   overall:
     'select count(*) as "decks_studied", coalesce(sum(sessions), 0) as "total_sessions", sum(cards_mastered) * 100.0 / nullif(sum(cards_studied), 0) as "overall_accuracy", coalesce(sum(study_seconds), 0) as "total_study_time" from "study_totals" where "student_id" = ?',
   deckStatistics:
-    'select "s"."deck_id", "d"."title" as "deck_title", "d"."subtitle" as "deck_subtitle", "d"."color" as "deck_color", "s"."sessions" as "total_study_sessions", s.cards_mastered * 100.0 / nullif(s.cards_studied, 0) as "average_accuracy", "s"."last_studied", "s"."study_seconds" as "total_study_time" from "study_totals" as "s" inner join "decks" as "d" on "d"."id" = "s"."deck_id" where "s"."student_id" = ? and "d"."user_id" = ? order by "s"."last_studied" desc, "s"."deck_id" desc',
+    'select "s"."deck_id", "d"."title" as "deck_title", "d"."subtitle" as "deck_subtitle", "d"."color" as "deck_color", "s"."sessions" as "total_study_sessions", s.cards_mastered * 100.0 / nullif(s.cards_studied, 0) as "average_accuracy", "s"."last_studied", "s"."study_seconds" as "total_study_time" from "study_totals" as "s" inner join "decks" as "d" on "d"."id" = "s"."deck_id" where "s"."student_id" = ? and "d"."family_id" = ? order by "s"."last_studied" desc, "s"."deck_id" desc',
   problematicCards:
-    'select "c"."id", "c"."en", "c"."es", "d"."title" as "deck_title", r.correct * 100.0 / r.attempts as "accuracy_percentage", "r"."attempts" as "times_studied" from (select "card_id", "attempts", "correct" from "card_totals" where "student_id" = ? and 100 * correct < 80 * attempts order by correct * 1.0 / attempts, "attempts" desc, "card_id" limit ?) as "r" inner join "cards" as "c" on "c"."id" = "r"."card_id" inner join "decks" as "d" on "d"."id" = "c"."deck_id" where "d"."user_id" = ? order by r.correct * 1.0 / r.attempts, "r"."attempts" desc, "c"."id"',
-  image: 'select "data", "content_type" from "images" where "user_id" = ? and "key" = ?',
+    'select "c"."id", "c"."en", "c"."es", "d"."title" as "deck_title", r.correct * 100.0 / r.attempts as "accuracy_percentage", "r"."attempts" as "times_studied" from (select "card_id", "attempts", "correct" from "card_totals" where "student_id" = ? and 100 * correct < 80 * attempts order by correct * 1.0 / attempts, "attempts" desc, "card_id" limit ?) as "r" inner join "cards" as "c" on "c"."id" = "r"."card_id" inner join "decks" as "d" on "d"."id" = "c"."deck_id" where "d"."family_id" = ? order by r.correct * 1.0 / r.attempts, "r"."attempts" desc, "c"."id"',
+  image: 'select "data", "content_type" from "images" where "family_id" = ? and "key" = ?',
   usableCards: (n) =>
-    `select "cards"."id", "cards"."deck_id" from "cards" where "cards"."id" in (${marks(n)}) and exists (select "decks"."id" from "decks" where "decks"."id" = "cards"."deck_id" and "decks"."user_id" = ? and ("decks"."student_id" is null or "decks"."student_id" = ?))`,
+    `select "cards"."id", "cards"."deck_id" from "cards" where "cards"."id" in (${marks(n)}) and exists (select "decks"."id" from "decks" where "decks"."id" = "cards"."deck_id" and "decks"."family_id" = ? and ("decks"."student_id" is null or "decks"."student_id" = ?))`,
   claimKey:
-    'insert into "idempotency_keys" ("user_id", "scope", "key", "created_at") values (?, ?, ?, ?) on conflict ("user_id", "scope", "key") do nothing returning "key"',
+    'insert into "idempotency_keys" ("family_id", "scope", "key", "created_at") values (?, ?, ?, ?) on conflict ("family_id", "scope", "key") do nothing returning "key"',
   insertResults: (n) =>
     `insert into "card_results" ("student_id", "deck_id", "card_id", "is_correct", "created_at") values ${Array.from({ length: n }, () => '(?, ?, ?, ?, ?)').join(', ')}`,
   upsertCardTotals: (n) =>
@@ -75,8 +75,8 @@ const numberOrNull = (v) => (v === null || v === undefined ? null : Number(v));
 
 function progress(studentId) {
   const overall = stmt(SQL.overall).get(studentId);
-  const decks = stmt(SQL.deckStatistics).all(studentId, userId);
-  const cards = stmt(SQL.problematicCards).all(studentId, 20, userId);
+  const decks = stmt(SQL.deckStatistics).all(studentId, familyId);
+  const cards = stmt(SQL.problematicCards).all(studentId, 20, familyId);
   return {
     overall_statistics: {
       decks_studied: Number(overall.decks_studied),
@@ -104,14 +104,14 @@ function progress(studentId) {
 function saveCardPerformance(input) {
   stmt('begin').run();
   try {
-    if (!stmt(SQL.studentOwned).get(input.student_id, userId)) throw Object.assign(new Error(), { status: 404 });
+    if (!stmt(SQL.studentOwned).get(input.student_id, familyId)) throw Object.assign(new Error(), { status: 404 });
     const wanted = [...new Set(input.card_results.map((r) => r.card_id))];
-    const cards = stmt(SQL.usableCards(wanted.length)).all(...wanted, userId, input.student_id);
+    const cards = stmt(SQL.usableCards(wanted.length)).all(...wanted, familyId, input.student_id);
     if (cards.length !== wanted.length) throw Object.assign(new Error(), { status: 404 });
     const deckOf = new Map(cards.map((c) => [c.id, c.deck_id]));
     const now = new Date().toISOString();
     let result = { ok: true, duplicate: true, saved: 0 };
-    if (stmt(SQL.claimKey).get(userId, 'card-performance', input.idempotency_key, now)) {
+    if (stmt(SQL.claimKey).get(familyId, 'card-performance', input.idempotency_key, now)) {
       const params = input.card_results.flatMap((r) => [
         input.student_id,
         deckOf.get(r.card_id),
@@ -153,13 +153,13 @@ function handle(req, res) {
     if (url.pathname === '/health') return json(res, 200, { ok: true });
     if (url.pathname === '/api/decks') {
       const studentId = Number(url.searchParams.get('student_id'));
-      if (!stmt(SQL.studentOwned).get(studentId, userId)) return missing(res);
+      if (!stmt(SQL.studentOwned).get(studentId, familyId)) return missing(res);
       const counts = memory.deckCounts(studentId, new Date());
       return json(
         res,
         200,
         stmt(SQL.deckList)
-          .all(userId, studentId)
+          .all(familyId, studentId)
           .map((row) => {
             const c = counts.get(row.id);
             return Object.assign(deckJson(row), { due_count: c?.due_count ?? 0, new_count: c?.new_count ?? 0 });
@@ -174,17 +174,17 @@ function handle(req, res) {
     }
     if (parts[2] === 'decks' && parts.length === 4) {
       const id = Number(parts[3]);
-      const row = stmt(SQL.deckFind).get(userId, id);
+      const row = stmt(SQL.deckFind).get(familyId, id);
       if (!row) return missing(res);
       return json(res, 200, { ...deckJson(row), cards: stmt(SQL.deckCards).all(id) });
     }
     if (parts[2] === 'progress' && parts.length === 4) {
       const studentId = Number(parts[3]);
-      if (!stmt(SQL.studentOwned).get(studentId, userId)) return missing(res);
+      if (!stmt(SQL.studentOwned).get(studentId, familyId)) return missing(res);
       return json(res, 200, progress(studentId));
     }
     if (parts[2] === 'images' && parts.length === 4) {
-      const row = stmt(SQL.image).get(userId, decodeURIComponent(parts[3]));
+      const row = stmt(SQL.image).get(familyId, decodeURIComponent(parts[3]));
       if (!row) return missing(res);
       res.setHeader('etag', `"${parts[3]}"`);
       return send(res, 200, row.data, row.content_type);

@@ -133,7 +133,7 @@ async function main() {
       servers.push(app);
       const limit = await startBaseline({
         dbFile: path.join(limitData, 'flashcards.db'),
-        userId: seeded.userId,
+        familyId: seeded.familyId,
         logFile: path.join(tmp, 'limit.log'),
       });
       servers.push(limit);

@@ -161,7 +161,7 @@ const slot = (col) =>
  */
 async function seedSql(db, groups, log) {
   await db.query('set session_replication_role = replica').catch(() => log('no superuser: foreign keys checked'));
-  await db.query(`create temp table g_students (student_id int primary key, user_id int, own_decks bool,
+  await db.query(`create temp table g_students (student_id int primary key, family_id int, own_decks bool,
     decks int, cards_per_deck int, learnt int, per_day int, days int, weekdays bool)`);
   for (const g of groups) {
     for (const s of g.students) {
@@ -178,14 +178,16 @@ async function seedSql(db, groups, log) {
       ]);
     }
   }
+  // The groups name people; their data belongs to the family each is in.
+  await db.query('update g_students g set family_id = m.family_id from family_members m where m.user_id = g.family_id');
   const created = new Date(Date.now() - 400 * 86_400_000).toISOString();
   log('PostgreSQL seed: decks and cards');
   // One set of decks per student (own) or per family (shared, student_id null).
   await db.query(
-    `insert into decks (user_id, student_id, title, subtitle, color, is_imported, original_deck_id, is_archived, created_at)
-     select o.user_id, o.student_id, 'Deck ' || d, null, '#54a0ff', 0, null, 0, $1
-     from (select distinct on (case when own_decks then student_id else -user_id end)
-             user_id, case when own_decks then student_id end as student_id, decks
+    `insert into decks (family_id, student_id, title, subtitle, color, is_imported, original_deck_id, is_archived, created_at)
+     select o.family_id, o.student_id, 'Deck ' || d, null, '#54a0ff', 0, null, 0, $1
+     from (select distinct on (case when own_decks then student_id else -family_id end)
+             family_id, case when own_decks then student_id end as student_id, decks
            from g_students) o
      cross join lateral generate_series(1, o.decks) d`,
     [created],
@@ -194,8 +196,8 @@ async function seedSql(db, groups, log) {
     `insert into cards (deck_id, en, es, created_at)
      select d.id, 'word ' || d.id || '-' || i, 'palabra ' || d.id || '-' || i, $1
      from decks d
-     join (select distinct user_id, case when own_decks then student_id end as student_id, cards_per_deck from g_students) u
-       on u.user_id = d.user_id and u.student_id is not distinct from d.student_id
+     join (select distinct family_id, case when own_decks then student_id end as student_id, cards_per_deck from g_students) u
+       on u.family_id = d.family_id and u.student_id is not distinct from d.student_id
      cross join lateral generate_series(1, u.cards_per_deck) i
      where d.created_at = $1`,
     [created],
@@ -205,7 +207,7 @@ async function seedSql(db, groups, log) {
     select s.student_id, c.deck_id, c.id as card_id,
       (row_number() over (partition by s.student_id order by c.deck_id, c.rn) - 1)::int as ord
     from g_students s
-    join decks d on d.user_id = s.user_id and (case when s.own_decks then d.student_id = s.student_id else d.student_id is null end)
+    join decks d on d.family_id = s.family_id and (case when s.own_decks then d.student_id = s.student_id else d.student_id is null end)
     join lateral (select id, deck_id, row_number() over (order by id) as rn from cards where deck_id = d.id) c on c.rn <= s.learnt`);
   await db.query('create index on g_cards (student_id, ord)');
   await db.query('analyze g_cards');

@@ -27,20 +27,20 @@ export async function seedClassThroughApi(baseUrl) {
  * Straight into the file (inside the caller's transaction, with its memory writer): the students,
  * the decks every student sees (no student of their own), and each student's learnt cards.
  */
-export function seedClassBulk(db, memory, userId, now, random) {
+export function seedClassBulk(db, memory, familyId, now, random) {
   const created = new Date(now - 200 * 86_400_000).toISOString();
   const insertStudent = db.prepare(
-    'insert into students (user_id, name, age, native_language, created_at) values (?, ?, 8, ?, ?)',
+    'insert into students (family_id, name, age, native_language, created_at) values (?, ?, 8, ?, ?)',
   );
   const insertDeck = db.prepare(
-    "insert into decks (user_id, student_id, title, subtitle, color, is_imported, original_deck_id, is_archived, created_at) values (?, null, ?, null, '#54a0ff', 0, null, 0, ?)",
+    "insert into decks (family_id, student_id, title, subtitle, color, is_imported, original_deck_id, is_archived, created_at) values (?, null, ?, null, '#54a0ff', 0, null, 0, ?)",
   );
   const insertCard = db.prepare(
     'insert into cards (deck_id, en, es, en_pronunciation, es_pronunciation, front_image_key, back_image_key, created_at) values (?, ?, ?, null, null, null, null, ?)',
   );
   const decks = [];
   for (let d = 0; d < CLASS_SIZES.decks; d++) {
-    const deckId = Number(insertDeck.run(userId, `Class deck ${d + 1}`, created).lastInsertRowid);
+    const deckId = Number(insertDeck.run(familyId, `Class deck ${d + 1}`, created).lastInsertRowid);
     const cards = [];
     for (let i = 0; i < CLASS_SIZES.cardsPerDeck; i++) {
       cards.push(Number(insertCard.run(deckId, `word ${d}-${i}`, `palabra ${d}-${i}`, created).lastInsertRowid));
@@ -50,7 +50,7 @@ export function seedClassBulk(db, memory, userId, now, random) {
   const learnt = Math.round(CLASS_SIZES.cardsPerDeck * CLASS_SIZES.learntShare);
   for (let s = 0; s < CLASS_SIZES.students; s++) {
     const studentId = Number(
-      insertStudent.run(userId, `Student ${s + 1}`, s % 2 ? 'Spanish' : 'English', created).lastInsertRowid,
+      insertStudent.run(familyId, `Student ${s + 1}`, s % 2 ? 'Spanish' : 'English', created).lastInsertRowid,
     );
     for (const { deckId, cards } of decks) {
       for (const card of cards.slice(0, learnt)) memory.reviewedCard(studentId, deckId, card, now, random);

@@ -140,7 +140,7 @@ export function seedBulk(dbFile, seeded) {
     '#2ed573',
   ];
   const insertDeck = db.prepare(
-    'insert into decks (user_id, student_id, title, subtitle, color, is_imported, original_deck_id, is_archived, created_at) values (?, ?, ?, ?, ?, 0, null, 0, ?)',
+    'insert into decks (family_id, student_id, title, subtitle, color, is_imported, original_deck_id, is_archived, created_at) values (?, ?, ?, ?, ?, 0, null, 0, ?)',
   );
   const insertCard = db.prepare(
     'insert into cards (deck_id, en, es, en_pronunciation, es_pronunciation, front_image_key, back_image_key, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -151,7 +151,11 @@ export function seedBulk(dbFile, seeded) {
   const insertSession = db.prepare(
     'insert into study_sessions (student_id, deck_id, cards_studied, cards_mastered, cards_not_mastered, accuracy_percentage, study_duration_seconds, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  const { userId, students, imageKey } = seeded;
+  // Bulk rows belong to the family the seeded person is in (and the limit reads as that family).
+  const familyOf = (userId) =>
+    db.prepare('select family_id from family_members where user_id = ?').get(userId).family_id;
+  seeded.familyId = familyOf(seeded.userId);
+  const { familyId, students, imageKey } = seeded;
   const memory = memoryWriter(db);
 
   function decks(studentId, count, cardsEach, prefix) {
@@ -160,7 +164,7 @@ export function seedBulk(dbFile, seeded) {
       const created = at(d / count);
       const deckId = Number(
         insertDeck.run(
-          userId,
+          familyId,
           studentId,
           `${prefix} ${d + 1}`.slice(0, 30),
           d % 3 ? `Subtitle ${d + 1}` : null,
@@ -239,7 +243,7 @@ export function seedBulk(dbFile, seeded) {
         memory.reviewedCard(students.eve, deckId, card, now, random, { lapseAt });
       }
     }
-    seedClassBulk(db, memory, seeded.classFamily.userId, now, random);
+    seedClassBulk(db, memory, familyOf(seeded.classFamily.userId), now, random);
     finishMemory(db);
   })();
   refreshProgressTotals(db);

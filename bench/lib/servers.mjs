@@ -59,12 +59,12 @@ export async function startApp({ buildDir, dataDir, logFile, profileDir, env = {
 }
 
 /** bench/baseline-server.mjs over its own copy of the database: the limit of this machine. */
-export async function startBaseline({ dbFile, userId, logFile }) {
+export async function startBaseline({ dbFile, familyId, logFile }) {
   const port = await freePort();
   const script = new URL('../baseline-server.mjs', import.meta.url).pathname;
   const child = spawnNode(
     [script],
-    { PORT: String(port), BASELINE_DB: dbFile, BASELINE_USER_ID: String(userId) },
+    { PORT: String(port), BASELINE_DB: dbFile, BASELINE_FAMILY_ID: String(familyId) },
     logFile,
   );
   const url = `http://127.0.0.1:${port}`;

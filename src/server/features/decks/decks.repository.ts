@@ -14,7 +14,7 @@ function selectDecks(db: DbHandle, userId: number) {
       .selectFrom('decks')
       // The family's deck is credited to its holder.
       .leftJoin('family_members as held', (j) =>
-        j.onRef('held.family_id', '=', 'decks.family_id').on('held.role', '=', 'holder'),
+        j.onRef('held.family_id', '=', 'decks.family_id').on('held.role', '=', sql.lit('holder')),
       )
       .leftJoin('users', 'users.id', 'held.user_id')
       .leftJoin('deck_shares as share', (j) =>
@@ -23,7 +23,7 @@ function selectDecks(db: DbHandle, userId: number) {
       .leftJoin('users as sharer', 'sharer.id', 'share.created_by')
       .leftJoin('decks as original', 'original.id', 'decks.shared_from_deck_id')
       .leftJoin('family_members as original_held', (j) =>
-        j.onRef('original_held.family_id', '=', 'original.family_id').on('original_held.role', '=', 'holder'),
+        j.onRef('original_held.family_id', '=', 'original.family_id').on('original_held.role', '=', sql.lit('holder')),
       )
       .leftJoin('users as holder', 'holder.id', 'original_held.user_id')
       .select([
@@ -36,7 +36,7 @@ function selectDecks(db: DbHandle, userId: number) {
         'decks.original_deck_id',
         'decks.is_archived',
         'decks.created_at',
-        (eb) => eb.fn.coalesce('users.name', eb.val('')).as('user_name'),
+        (eb) => eb.fn.coalesce('users.name', sql.lit('')).as('user_name'),
         'users.picture as user_picture',
         'decks.shared_from_deck_id',
         (eb) => eb.fn.coalesce('sharer.name', 'holder.name').as('sharer_name'),

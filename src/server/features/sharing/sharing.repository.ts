@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbHandle } from '../../db/schema';
 
 /** The deck's active (unrevoked) link. */
@@ -16,7 +17,7 @@ export function findActive(db: DbHandle, code: string) {
     .selectFrom('deck_shares')
     .innerJoin('decks', 'decks.id', 'deck_shares.deck_id')
     .leftJoin('family_members as held', (j) =>
-      j.onRef('held.family_id', '=', 'decks.family_id').on('held.role', '=', 'holder'),
+      j.onRef('held.family_id', '=', 'decks.family_id').on('held.role', '=', sql.lit('holder')),
     )
     .leftJoin('users as holder', 'holder.id', 'held.user_id')
     .leftJoin('users as sharer', 'sharer.id', 'deck_shares.created_by')
@@ -26,7 +27,7 @@ export function findActive(db: DbHandle, code: string) {
       'decks.title',
       'decks.subtitle',
       'decks.color',
-      (eb) => eb.fn.coalesce('sharer.name', 'holder.name', eb.val('')).as('sharer_name'),
+      (eb) => eb.fn.coalesce('sharer.name', 'holder.name', sql.lit('')).as('sharer_name'),
     ])
     .where('deck_shares.code', '=', code)
     .where('deck_shares.revoked_at', 'is', null)
