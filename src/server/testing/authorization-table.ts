@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Agent, TestApp, TestResponse } from './harness';
+import type { Adult, Agent, TestApp, TestResponse } from './harness';
 import { packageForm, SMALL_PACKAGE_MAPPING, smallPackage } from './apkg-fixture';
 import { cardForm } from './images';
 import { catalogueCards, ownedBy, snapshot, type World } from './world';
@@ -44,12 +44,12 @@ export interface Expectation {
 }
 export interface Ctx {
   t: TestApp;
-  owner: Agent;
-  other: Agent;
+  owner: Adult;
+  other: Adult;
   w: World;
   /** The other user's own objects, for bodies that mix the caller's ids with the owner's. */
   theirs: World;
-  /** The owner's family (its holder's user id): what the family's rows carry. */
+  /** The owner's family: what the family's rows carry. */
   family: number;
   /** Who sends the request (the owner's locked tablet is the owner's account in another session). */
   caller: Agent;
@@ -86,7 +86,7 @@ const at = (path: string): Req => ({ path });
 const body = (path: string, json: unknown): Req => ({ path, json });
 const callerId = (c: Ctx, who: Principal) => (who === 'owner' ? c.owner.id : c.other.id);
 /** The family whose rows the caller's call writes: the owner's (also for its member), else the other's own. */
-const familyOf = (c: Ctx, who: Principal) => (who === 'owner' ? c.family : c.other.id);
+const familyOf = (c: Ctx, who: Principal) => (who === 'owner' ? c.family : c.other.familyId);
 /** The owner's family's child-mode PIN, set once. */
 async function ensurePin(a: Agent) {
   if (!(await a.get('/api/child-mode')).body.pin_set)
@@ -222,7 +222,7 @@ export const MATRIX: Record<string, Case[]> = {
       async verify(c, _res, who) {
         if (who !== 'owner') return;
         // Nothing of the owner is left behind, in any table.
-        const left = Object.entries(ownedBy(await snapshot(c.t.db), c.owner.id)).filter(([, rows]) => rows!.length);
+        const left = Object.entries(ownedBy(await snapshot(c.t.db), c.owner)).filter(([, rows]) => rows!.length);
         expect(left).toEqual([]);
       },
     },
@@ -253,7 +253,7 @@ export const MATRIX: Record<string, Case[]> = {
       async verify(c, res, who) {
         if (who === 'visitor') return;
         expect(res.body.id).not.toBe(c.w.student);
-        expect((await row(c, 'students', res.body.id))?.user_id).toBe(familyOf(c, who));
+        expect((await row(c, 'students', res.body.id))?.family_id).toBe(familyOf(c, who));
       },
     },
   ],
@@ -275,7 +275,7 @@ export const MATRIX: Record<string, Case[]> = {
         expect(res.body.students).toHaveLength(2);
         for (const s of res.body.students as { id: number }[]) {
           expect(s.id).not.toBe(c.w.student);
-          expect((await row(c, 'students', s.id))?.user_id).toBe(familyOf(c, who));
+          expect((await row(c, 'students', s.id))?.family_id).toBe(familyOf(c, who));
         }
       },
     },
@@ -289,7 +289,7 @@ export const MATRIX: Record<string, Case[]> = {
       owner: 200,
       async verify(c, _res, who) {
         if (who === 'owner')
-          expect(await row(c, 'students', c.w.student)).toMatchObject({ user_id: c.family, name: 'Renamed' });
+          expect(await row(c, 'students', c.w.student)).toMatchObject({ family_id: c.family, name: 'Renamed' });
       },
     },
   ],
@@ -331,7 +331,7 @@ export const MATRIX: Record<string, Case[]> = {
         if (who === 'visitor') return;
         expect(res.body.id).not.toBe(c.w.deck);
         expect(await row(c, 'decks', res.body.id)).toMatchObject({
-          user_id: familyOf(c, who),
+          family_id: familyOf(c, who),
           is_archived: 0,
           created_at: NOW.toISOString(),
         });
@@ -367,7 +367,7 @@ export const MATRIX: Record<string, Case[]> = {
         expect(await row(c, 'decks', c.w.deck)).toMatchObject({
           title: 'Renamed',
           is_imported: 0,
-          user_id: c.family,
+          family_id: c.family,
           student_id: c.w.student,
           original_deck_id: null,
         });
@@ -384,7 +384,7 @@ export const MATRIX: Record<string, Case[]> = {
       other: 404,
       owner: 404,
       async verify(c) {
-        expect(await row(c, 'decks', c.w.deck)).toMatchObject({ user_id: c.family, student_id: c.w.student });
+        expect(await row(c, 'decks', c.w.deck)).toMatchObject({ family_id: c.family, student_id: c.w.student });
       },
     },
     {
@@ -475,7 +475,7 @@ export const MATRIX: Record<string, Case[]> = {
       async verify(c, res, who) {
         if (who !== 'owner') return;
         expect(await row(c, 'decks', res.body.decks[0].id)).toMatchObject({
-          user_id: c.family,
+          family_id: c.family,
           student_id: c.w.student,
         });
       },

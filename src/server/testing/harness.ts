@@ -181,7 +181,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export type Agent = ReturnType<TestApp['agent']>;
 /** A person who signed up, with the family they were in then. */
-export type Person = Awaited<ReturnType<TestApp['user']>>;
+export type Adult = Awaited<ReturnType<TestApp['user']>>;
 
 /** `name=value` of the session cookie set by a response ('' when none). */
 export function sessionCookie(headers: Headers): string {

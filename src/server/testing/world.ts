@@ -28,6 +28,7 @@ export const TABLES = [
   'bugs',
   'bug_votes',
   'app_settings',
+  'families',
   'family_members',
   'family_invites',
 ] as const;
@@ -64,22 +65,27 @@ export async function snapshot(db: Db): Promise<Snapshot> {
   return out;
 }
 
-/** The rows of `snap` that belong to user `userId` (directly or through their students and decks). */
-export function ownedBy(snap: Snapshot, userId: number): Partial<Snapshot> {
-  const mine = (r: Row) => r.user_id === userId;
-  const students = new Set(snap.students.filter(mine).map((r) => r.id));
-  const decks = new Set(snap.decks.filter(mine).map((r) => r.id));
+/**
+ * The rows of `snap` that belong to a person: their own (account, sign-ins, sessions, bugs, votes)
+ * and their family's (students, decks, pictures, recordings, everything under them, memberships and
+ * invites).
+ */
+export function ownedBy(snap: Snapshot, person: { id: number; familyId: number }): Partial<Snapshot> {
+  const mine = (r: Row) => r.user_id === person.id;
+  const ours = (r: Row) => r.family_id === person.familyId;
+  const students = new Set(snap.students.filter(ours).map((r) => r.id));
+  const decks = new Set(snap.decks.filter(ours).map((r) => r.id));
   const bugs = new Set(snap.bugs.filter(mine).map((r) => r.id));
   return {
-    users: snap.users.filter((r) => r.id === userId),
+    users: snap.users.filter((r) => r.id === person.id),
     identities: snap.identities.filter(mine),
     password_credentials: snap.password_credentials.filter(mine),
     sessions: snap.sessions.filter(mine),
-    students: snap.students.filter(mine),
-    decks: snap.decks.filter(mine),
+    students: snap.students.filter(ours),
+    decks: snap.decks.filter(ours),
     cards: snap.cards.filter((r) => decks.has(r.deck_id)),
-    images: snap.images.filter(mine),
-    audio: snap.audio.filter(mine),
+    images: snap.images.filter(ours),
+    audio: snap.audio.filter(ours),
     study_sessions: snap.study_sessions.filter((r) => students.has(r.student_id)),
     card_results: snap.card_results.filter((r) => students.has(r.student_id)),
     review_logs: snap.review_logs.filter((r) => students.has(r.student_id)),
@@ -87,12 +93,13 @@ export function ownedBy(snap: Snapshot, userId: number): Partial<Snapshot> {
     new_card_cursors: snap.new_card_cursors.filter((r) => students.has(r.student_id)),
     review_activity: snap.review_activity.filter((r) => students.has(r.student_id)),
     streak_days: snap.streak_days.filter((r) => students.has(r.student_id)),
-    idempotency_keys: snap.idempotency_keys.filter(mine),
+    idempotency_keys: snap.idempotency_keys.filter(ours),
     // The board is shared: others may vote on the owner's bug, so the votes are not the owner's rows.
     bugs: snap.bugs.filter((r) => bugs.has(r.id)),
     bug_votes: snap.bug_votes.filter(mine),
-    family_members: snap.family_members.filter((r) => r.user_id === userId || r.family_id === userId),
-    family_invites: snap.family_invites.filter((r) => r.family_id === userId),
+    families: snap.families.filter((r) => r.id === person.familyId),
+    family_members: snap.family_members.filter((r) => r.user_id === person.id || ours(r)),
+    family_invites: snap.family_invites.filter(ours),
   };
 }
 

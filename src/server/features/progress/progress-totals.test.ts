@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillProgressTotals } from '../../db/migrations/0002-progress-totals';
-import { createTestApp, type Person, type TestApp } from '../../testing/harness';
+import { createTestApp, type Adult, type TestApp } from '../../testing/harness';
 import { seedCards, seedDeck, seedStudent, sessionBody } from '../../testing/seed-study';
 
 // The progress screen reads running totals (study_totals, card_totals) that the saves keep. These
@@ -10,7 +10,7 @@ import { seedCards, seedDeck, seedStudent, sessionBody } from '../../testing/see
 
 let clock = Date.parse('2025-05-01T10:00:00.000Z');
 let t: TestApp;
-let a: Person;
+let a: Adult;
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => new Date(clock) });

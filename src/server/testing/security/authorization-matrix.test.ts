@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBugAdminPassword } from '../../features/bugs/bugs.admin-password';
-import { createTestApp, sessionCookie, type Agent, type TestApp } from '../harness';
+import { createTestApp, sessionCookie, type Adult, type Agent, type TestApp } from '../harness';
 import {
   BUG_PASSWORD,
   CHILD_PIN,
@@ -68,8 +68,8 @@ function expected(kase: Case, who: Person): Expectation {
 
 let t: TestApp;
 let idp: Idp;
-let owner: Agent;
-let other: Agent;
+let owner: Adult;
+let other: Adult;
 let theirs: World;
 let worlds = 0;
 /** The owner's family (with its people) while no call has changed it. */
@@ -80,7 +80,7 @@ const tally = { requests: 0, leaks: 0, unlisted: 0, objects: new Set<string>() }
 
 /** Adults around an owner: a member of the family, one the holder removed, and a family that added its shared deck. */
 interface Household {
-  owner: Agent;
+  owner: Adult;
   member: Agent;
   removed: Agent;
   sharer: Agent;
@@ -106,7 +106,7 @@ async function joined(holder: Agent, name: string): Promise<Agent> {
   return a;
 }
 
-async function newHousehold(holder: Agent, prefix: string): Promise<Household> {
+async function newHousehold(holder: Adult, prefix: string): Promise<Household> {
   const member = await joined(holder, `${prefix}member`);
   const removed = await joined(holder, `${prefix}removed`);
   const res = await holder.del(`/api/family/members/${removed.id}`);
@@ -118,13 +118,23 @@ async function newHousehold(holder: Agent, prefix: string): Promise<Household> {
   return { owner: holder, member, removed, sharer: await t.user(`${prefix}sharer`) };
 }
 
-async function inFamily(member: Agent, holder: Agent): Promise<boolean> {
+async function inFamily(member: Agent, holder: Adult): Promise<boolean> {
   const row = await t.db.kysely
     .selectFrom('family_members')
     .select('family_id')
     .where('user_id', '=', member.id)
     .executeTakeFirst();
-  return row?.family_id === holder.id;
+  return row?.family_id === holder.familyId;
+}
+
+/** The family the person is in now (none for a visitor). */
+async function familyNow(a: Agent): Promise<number> {
+  const row = await t.db.kysely
+    .selectFrom('family_members')
+    .select('family_id')
+    .where('user_id', '=', a.id)
+    .executeTakeFirst();
+  return row?.family_id ?? -1;
 }
 
 async function locked(holder: Agent, student: number): Promise<Agent> {
@@ -214,11 +224,11 @@ describe('authorization matrix', () => {
             // Requests name the caller as the owner or the other: the member as the owner, outsiders as the other.
             const c: Ctx = {
               t,
-              owner: who === 'member' ? h.member : ownerAgent,
-              other: stance === 'other' ? agent : otherAgent,
+              owner: who === 'member' ? { ...h.member, familyId: ownerAgent.familyId } : ownerAgent,
+              other: stance === 'other' ? { ...agent, familyId: await familyNow(agent) } : otherAgent,
               w,
               theirs,
-              family: ownerAgent.id,
+              family: ownerAgent.familyId,
               caller: agent,
             };
             const want = expected(kase, who);
@@ -254,7 +264,7 @@ describe('authorization matrix', () => {
             if (want.effect === 'none' && JSON.stringify(after) !== JSON.stringify(before)) problem('database changed');
             if (
               want.effect === 'self' &&
-              JSON.stringify(ownedBy(after, ownerAgent.id)) !== JSON.stringify(ownedBy(before, ownerAgent.id))
+              JSON.stringify(ownedBy(after, ownerAgent)) !== JSON.stringify(ownedBy(before, ownerAgent))
             ) {
               problem("the owner's rows changed");
             }
