@@ -221,8 +221,14 @@ export const MATRIX: Record<string, Case[]> = {
       owner: 200,
       async verify(c, _res, who) {
         if (who !== 'owner') return;
-        // Nothing of the owner is left behind, in any table.
-        const left = Object.entries(ownedBy(await snapshot(c.t.db), c.owner)).filter(([, rows]) => rows!.length);
+        // Nothing of the person is left behind, in any table, nor of their family when they were its last member.
+        const remaining = await c.t.db.kysely
+          .selectFrom('family_members')
+          .select('user_id')
+          .where('family_id', '=', c.owner.familyId)
+          .execute();
+        const gone = { id: c.owner.id, familyId: remaining.length > 0 ? -1 : c.owner.familyId };
+        const left = Object.entries(ownedBy(await snapshot(c.t.db), gone)).filter(([, rows]) => rows!.length);
         expect(left).toEqual([]);
       },
     },
@@ -639,7 +645,7 @@ export const MATRIX: Record<string, Case[]> = {
       owner: 409,
       async verify(c, res, who, caller) {
         if (who !== 'other') return;
-        expect(await row(c, 'decks', res.body.id)).toMatchObject({ user_id: caller.id, is_imported: 1 });
+        expect(await row(c, 'decks', res.body.id)).toMatchObject({ family_id: familyOf(c, who), is_imported: 1 });
       },
     },
     {
@@ -834,7 +840,7 @@ export const MATRIX: Record<string, Case[]> = {
       async verify(c, _res, who) {
         const pins = await c.t.db.kysely.selectFrom('child_mode_pins').select('family_id').execute();
         // An outsider's PIN is their own family's.
-        if (who === 'other') expect(pins.map((p) => p.family_id)).toContain(c.other.id);
+        if (who === 'other') expect(pins.map((p) => p.family_id)).toContain(c.other.familyId);
       },
     },
   ],

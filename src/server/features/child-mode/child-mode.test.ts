@@ -67,7 +67,7 @@ describe('PUT /api/child-mode/pin', () => {
     const row = await t.db.kysely
       .selectFrom('child_mode_pins')
       .selectAll()
-      .where('family_id', '=', fresh.id)
+      .where('family_id', '=', fresh.familyId)
       .executeTakeFirstOrThrow();
     expect(row.pin_hash).toMatch(/^\$argon2id\$/);
     expect(row.pin_hash).not.toContain('13572468');

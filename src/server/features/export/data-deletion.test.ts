@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database';
-import { createTestApp, tableCounts, type Agent, type TestApp } from '../../testing/harness';
+import { createTestApp, tableCounts, type Adult, type TestApp } from '../../testing/harness';
 import { seedFamily, type Family } from '../../testing/seed-family';
 
 /**
@@ -10,8 +10,8 @@ import { seedFamily, type Family } from '../../testing/seed-family';
  */
 
 let t: TestApp;
-let a: Agent;
-let b: Agent;
+let a: Adult;
+let b: Adult;
 let fa: Family;
 let fb: Family;
 beforeAll(async () => {
@@ -57,11 +57,16 @@ async function countRows(db: Db, rules: Record<string, Where>, whose: string): P
 
 const none = sql`1 = 0`;
 
-/** Per table, the rows that exist because of the user: theirs, and others' votes on their bugs. */
-function rowsOfUser(db: Db, id: number): Promise<Counts> {
+/**
+ * Per table, the rows that exist because of the person: theirs, their family's (the family of one
+ * they hold in these tests), and others' votes on their bugs.
+ */
+function rowsOfUser(db: Db, person: { id: number; familyId: number }): Promise<Counts> {
+  const { id, familyId } = person;
   const mine = sql`user_id = ${id}`;
-  const progress = sql`student_id in (select id from students where user_id = ${id})
-    or deck_id in (select id from decks where user_id = ${id})`;
+  const ours = sql`family_id = ${familyId}`;
+  const progress = sql`student_id in (select id from students where family_id = ${familyId})
+    or deck_id in (select id from decks where family_id = ${familyId})`;
   return countRows(
     db,
     {
@@ -69,34 +74,35 @@ function rowsOfUser(db: Db, id: number): Promise<Counts> {
       identities: mine,
       password_credentials: mine,
       sessions: mine,
-      students: mine,
-      decks: mine,
-      cards: sql`deck_id in (select id from decks where user_id = ${id})`,
-      images: mine,
-      audio: mine,
+      students: ours,
+      decks: ours,
+      cards: sql`deck_id in (select id from decks where family_id = ${familyId})`,
+      images: ours,
+      audio: ours,
       study_sessions: progress,
       card_results: progress,
       study_totals: progress,
       card_totals: progress,
-      review_logs: sql`student_id in (select id from students where user_id = ${id})
-        or card_id in (select id from cards where deck_id in (select id from decks where user_id = ${id}))`,
+      review_logs: sql`student_id in (select id from students where family_id = ${familyId})
+        or card_id in (select id from cards where deck_id in (select id from decks where family_id = ${familyId}))`,
       memory_states: progress,
       new_card_cursors: progress,
       review_activity: progress,
-      streak_days: sql`student_id in (select id from students where user_id = ${id})`,
-      idempotency_keys: mine,
+      streak_days: sql`student_id in (select id from students where family_id = ${familyId})`,
+      idempotency_keys: ours,
       bugs: mine,
       bug_votes: sql`user_id = ${id} or bug_id in (select id from bugs where user_id = ${id})`,
       app_settings: none,
-      family_members: sql`user_id = ${id} or family_id = ${id}`,
-      family_invites: sql`family_id = ${id} or created_by = ${id}`,
+      families: sql`id = ${familyId}`,
+      family_members: sql`user_id = ${id} or family_id = ${familyId}`,
+      family_invites: sql`family_id = ${familyId} or created_by = ${id}`,
     },
     `user ${id}'s`,
   );
 }
 
 /** Per table, the rows that exist because of the student, pictures only its cards use included. */
-function rowsOfStudent(db: Db, userId: number, id: number): Promise<Counts> {
+function rowsOfStudent(db: Db, familyId: number, id: number): Promise<Counts> {
   const decks = sql`select id from decks where student_id = ${id}`;
   const keysOfOthers = sql`select front_image_key from cards where deck_id not in (${decks}) and front_image_key is not null
     union select back_image_key from cards where deck_id not in (${decks}) and back_image_key is not null`;
@@ -117,8 +123,8 @@ function rowsOfStudent(db: Db, userId: number, id: number): Promise<Counts> {
       students: sql`id = ${id}`,
       decks: sql`student_id = ${id}`,
       cards: sql`deck_id in (${decks})`,
-      images: sql`user_id = ${userId} and key in (${keysOfStudent}) and key not in (${keysOfOthers})`,
-      audio: sql`user_id = ${userId} and key in (${audioOfStudent}) and key not in (${audioOfOthers})`,
+      images: sql`family_id = ${familyId} and key in (${keysOfStudent}) and key not in (${keysOfOthers})`,
+      audio: sql`family_id = ${familyId} and key in (${audioOfStudent}) and key not in (${audioOfOthers})`,
       study_sessions: progress,
       card_results: progress,
       study_totals: progress,
@@ -145,7 +151,7 @@ const zeros = (c: Counts) => Object.fromEntries(Object.keys(c).map((k) => [k, 0]
 describe('DELETE /api/students/{id}', () => {
   it('leaves no row of the student and no picture only it used, in any table', async () => {
     const before = await tableCounts(t.db);
-    const gone = await rowsOfStudent(t.db, a.id, fa.firstStudent);
+    const gone = await rowsOfStudent(t.db, a.familyId, fa.firstStudent);
     // The seed gives the student something in each table it can own rows of.
     for (const table of [
       'students',
@@ -160,13 +166,13 @@ describe('DELETE /api/students/{id}', () => {
     ]) {
       expect(gone[table], table).toBeGreaterThan(0);
     }
-    const bobBefore = await rowsOfUser(t.db, b.id);
+    const bobBefore = await rowsOfUser(t.db, b);
 
     expect((await a.del(`/api/students/${fa.firstStudent}`)).status).toBe(200);
 
-    expect(await rowsOfStudent(t.db, a.id, fa.firstStudent)).toEqual(zeros(gone));
+    expect(await rowsOfStudent(t.db, a.familyId, fa.firstStudent)).toEqual(zeros(gone));
     expect(await tableCounts(t.db)).toEqual(minus(before, gone));
-    expect(await rowsOfUser(t.db, b.id)).toEqual(bobBefore);
+    expect(await rowsOfUser(t.db, b)).toEqual(bobBefore);
     // The picture the shared deck still uses is kept and served; the other one is gone.
     const [sharedPicture, ownPicture] = fa.images;
     expect((await a.get(`/api/images/${sharedPicture}`)).status).toBe(200);
@@ -180,17 +186,17 @@ describe('DELETE /api/students/{id}', () => {
 describe('DELETE /api/users/delete-account', () => {
   it('leaves no row of the account and no picture, in any table', async () => {
     const before = await tableCounts(t.db);
-    const gone = await rowsOfUser(t.db, a.id);
+    const gone = await rowsOfUser(t.db, a);
     // Every table holds something of alice's, so every table is really checked.
     for (const [table, n] of Object.entries(gone)) expect(n, table).toBeGreaterThan(0);
-    const bobBefore = await rowsOfUser(t.db, b.id);
+    const bobBefore = await rowsOfUser(t.db, b);
 
     expect((await a.del('/api/users/delete-account')).status).toBe(200);
 
-    expect(await rowsOfUser(t.db, a.id)).toEqual(zeros(gone));
+    expect(await rowsOfUser(t.db, a)).toEqual(zeros(gone));
     expect(await tableCounts(t.db)).toEqual(minus(before, gone));
     // Bob keeps everything except two votes: alice's on his bug, and his on her bug (gone with it).
-    expect(await rowsOfUser(t.db, b.id)).toEqual({ ...bobBefore, bug_votes: bobBefore.bug_votes! - 2 });
+    expect(await rowsOfUser(t.db, b)).toEqual({ ...bobBefore, bug_votes: bobBefore.bug_votes! - 2 });
     expect((await a.get('/api/users/me')).status).toBe(401);
     const k = t.db.kysely;
     expect(await k.selectFrom('images').select('key').where('key', 'in', fa.images).execute()).toEqual([]);

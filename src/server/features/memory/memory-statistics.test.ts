@@ -16,10 +16,14 @@ const at = (ms: number) => new Date(ms);
 
 let t: TestApp;
 let userId: number;
+/** What the services are given: the family the parent is in. */
+let familyId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  userId = (await t.user('parent')).id;
+  const parent = await t.user('parent');
+  userId = parent.id;
+  familyId = parent.familyId;
 });
 afterAll(() => t.close());
 
@@ -33,12 +37,12 @@ async function student(cards: number, settings: { desired_retention?: number } =
 }
 const answer = (studentId: number, cardId: number, rating: ReviewRating, when: number) =>
   inTransaction(t.db, (trx) =>
-    recordReviews(trx, { userId, studentId, results: [{ card_id: cardId, rating }], now: at(when) }),
+    recordReviews(trx, { userId: familyId, studentId, results: [{ card_id: cardId, rating }], now: at(when) }),
   ).then((m) => m.get(cardId)!);
 const stats = (studentId: number, now: number, tz = 'UTC') =>
-  memoryStatistics(t.db.kysely, { userId, studentId, tz, now: at(now) });
+  memoryStatistics(t.db.kysely, { userId: familyId, studentId, tz, now: at(now) });
 const queue = (studentId: number, now: number) =>
-  reviewQueue(t.db.kysely, { userId, studentId, tz: 'UTC', now: at(now) });
+  reviewQueue(t.db.kysely, { userId: familyId, studentId, tz: 'UTC', now: at(now) });
 
 describe('streakLength', () => {
   const days = (...list: string[]) => new Set(list);
@@ -188,7 +192,7 @@ describe('deckReviewCounts', () => {
     await answer(studentId, cards[0]!, 'again', T0);
     await answer(studentId, cards[1]!, 'easy', T0);
     const counts = await deckReviewCounts(t.db.kysely, {
-      userId,
+      userId: familyId,
       studentId,
       tz: 'UTC',
       now: at(T0 + 2 * MINUTE),

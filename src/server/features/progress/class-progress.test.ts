@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewRating } from '@shared/constants';
 import { inTransaction } from '../../db/transaction';
-import { createTestApp, type Agent, type TestApp } from '../../testing/harness';
+import { createTestApp, type Adult, type TestApp } from '../../testing/harness';
 import { seedCards, seedDeck, seedStudent, sessionBody } from '../../testing/seed-study';
 import { recordReviews } from '../memory/memory.service';
 
@@ -11,8 +11,8 @@ const NOW = Date.parse('2025-03-10T12:00:00.000Z');
 let clock = NOW;
 
 let t: TestApp;
-let parent: Agent;
-let stranger: Agent;
+let parent: Adult;
+let stranger: Adult;
 let ana: number;
 let ben: number;
 
@@ -45,15 +45,15 @@ beforeAll(async () => {
   const [old] = await seedCards(t.db, archived, 1);
 
   // Ana: 2 answers 20 days ago (1 forgotten), 3 two days ago, 1 forty days ago (outside every window).
-  await answer(parent.id, ana, NOW - 40 * DAY, [
+  await answer(parent.familyId, ana, NOW - 40 * DAY, [
     [c4!, 'again'],
     [old!, 'good'],
   ]);
-  await answer(parent.id, ana, NOW - 20 * DAY, [
+  await answer(parent.familyId, ana, NOW - 20 * DAY, [
     [c1!, 'again'],
     [c2!, 'good'],
   ]);
-  await answer(parent.id, ana, NOW - 2 * DAY, [
+  await answer(parent.familyId, ana, NOW - 2 * DAY, [
     [c1!, 'good'],
     [c2!, 'good'],
     [c3!, 'easy'],
@@ -79,7 +79,7 @@ beforeAll(async () => {
   const zed = await seedStudent(t.db, stranger.id, 'Zed');
   const theirDeck = await seedDeck(t.db, stranger.id);
   const [z1] = await seedCards(t.db, theirDeck, 1);
-  await answer(stranger.id, zed, NOW - HOUR, [[z1!, 'good']]);
+  await answer(stranger.familyId, zed, NOW - HOUR, [[z1!, 'good']]);
 });
 afterAll(() => t.close());
 
