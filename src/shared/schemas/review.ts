@@ -100,7 +100,8 @@ export const memoryStatisticsSchema = z.object({
   activity: z.array(z.object({ date: z.string(), reviews: z.number().int(), correct: z.number().int() })),
   /**
    * Answers in each mode (every mode, in ANSWER_MODES order) over the last MODE_STATISTICS_DAYS
-   * days: how many, how many remembered (not again), and that as a percentage (null without answers).
+   * days (from the start of the UTC quarter hour that began then): how many, how many remembered
+   * (not again), and that as a percentage (null without answers).
    */
   modes: z.array(
     z.object({
