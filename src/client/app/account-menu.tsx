@@ -17,6 +17,9 @@ const FamilySettings = lazyNamed(() =>
 const StudentsPanel = lazyNamed(() =>
   import('@client/features/students/components/students-panel').then((m) => m.StudentsPanel),
 );
+const TuningSettings = lazyNamed(() =>
+  import('@client/features/schedule/components/tuning-settings').then((m) => m.TuningSettings),
+);
 const GiveDecksForm = lazyNamed(() =>
   import('@client/features/class/components/give-decks').then((m) => m.GiveDecksForm),
 );
@@ -35,6 +38,7 @@ export function AccountMenu() {
           open
           onOpenChange={openChange('students')}
           giveDecks={(p) => <GiveDecksForm {...p} onDone={() => p.onDone()} />}
+          learningExtra={(p) => <TuningSettings {...p} />}
         />
       )}
       {panel === 'settings' && (
