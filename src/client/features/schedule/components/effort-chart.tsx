@@ -10,6 +10,10 @@ const HEIGHT = 190;
 const M = { top: 22, right: 10, bottom: 30, left: 34 };
 const pct = (x: number) => Math.round(x * 100);
 
+/** Reviews a day in the interface language: whole numbers, one decimal below 10 (a small deck costs one or two a day). */
+export const formatReviews = (n: number, lang: string) =>
+  new Intl.NumberFormat(lang, { maximumFractionDigits: n < 10 ? 1 : 0 }).format(n);
+
 /**
  * Reviews per day against the desired retention (issue 26), the chosen retention marked and its
  * figure written beside it; the same numbers as a table.
@@ -25,7 +29,7 @@ export function EffortChart({
   days: number;
   name: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const captionId = useId();
   const first = points[0]!;
   const last = points.at(-1)!;
@@ -41,10 +45,10 @@ export function EffortChart({
   );
   const path = points.map((p, i) => `${i ? 'L' : 'M'}${x(p.retention)},${y(p.reviews_per_day)}`).join('');
   const xTicks = [0.8, 0.85, 0.9, 0.95].filter((r) => r >= first.retention && r <= last.retention);
-  const round = (n: number) => Math.round(n);
+  const round = (n: number) => formatReviews(n, i18n.language);
 
   return (
-    <figure className={charts.figure} aria-labelledby={captionId}>
+    <figure className={`${charts.figure} ${styles.compact}`} aria-labelledby={captionId}>
       <figcaption id={captionId} className={charts.caption}>
         {t('tuning.effort.title')}
       </figcaption>
@@ -116,7 +120,7 @@ export function EffortChart({
                     : t('tuning.effort.percent', { value: pct(p.retention) })}
                 </th>
                 <td>{round(p.reviews_per_day)}</td>
-                <td>{round(p.remembered)}</td>
+                <td>{Math.round(p.remembered)}</td>
               </tr>
             ))}
           </tbody>

@@ -11,7 +11,7 @@ import { errorText } from '@client/lib/errors';
 import { tuningUnderWay, useResetSchedule, useSchedule, useStudyState, useTune } from '../api/schedule-api';
 import { useTuningStrings } from '../strings';
 import { useEffort } from '../use-effort';
-import { EffortChart } from './effort-chart';
+import { EffortChart, formatReviews } from './effort-chart';
 import styles from './schedule.module.css';
 
 /** What the learning settings give the tuning section: the student and the settings as they stand in the form. */
@@ -148,7 +148,7 @@ function Effort({
   newPerDay: number;
   maxReviewsPerDay: number;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const state = useStudyState(studentId);
   const valid = Number.isFinite(newPerDay) && Number.isFinite(maxReviewsPerDay);
   const input = useMemo<EffortInput | null>(() => {
@@ -186,7 +186,7 @@ function Effort({
             {t('tuning.effort.summary', {
               name,
               retention: Math.round(here.retention * 100),
-              reviews: Math.round(here.reviews_per_day),
+              reviews: formatReviews(here.reviews_per_day, i18n.language),
               newPerDay,
             })}
           </p>
