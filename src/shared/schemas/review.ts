@@ -84,6 +84,8 @@ export const reviewQueueSchema = z.object({
   counts: z.object({ due: z.number().int(), new: z.number().int(), learning: z.number().int() }),
   /** When the next card not available now becomes available (null when none will). */
   next_due_at: z.string().nullable(),
+  /** The student's own FSRS parameters once tuned (issue 26), null for the defaults: the detailed buttons preview with them. */
+  parameters: z.array(z.number()).length(21).nullable().optional(),
 });
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 

@@ -7,7 +7,9 @@ import {
 } from '@shared/constants';
 import { addDays, quarterHour, startOfLocalDay } from '@shared/local-day';
 import type { MemoryStatistics } from '@shared/schemas/review';
+import { forgettingCurveOf } from '@shared/srs';
 import type { DbHandle } from '../../db/schema';
+import { studentParameters } from '../schedule/schedule.service';
 import {
   activityPerDay,
   averageRecall,
@@ -89,7 +91,10 @@ export async function memoryStatistics(
       studentId,
       ends.map((t) => new Date(t).toISOString()),
     ),
-    averageRecall(db, scope, studentId, d.now.toISOString()),
+    // With the child's own forgetting curve once tuned (issue 26).
+    studentParameters(db, studentId).then((w) =>
+      averageRecall(db, scope, studentId, d.now.toISOString(), forgettingCurveOf(w)),
+    ),
     activityPerDay(db, studentId, bounds),
     streakDays(db, studentId),
   ]);
