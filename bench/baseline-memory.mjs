@@ -8,6 +8,8 @@ import { computeDecayFactor, default_w, fsrs } from 'ts-fsrs';
 const SESSION = 20; // REVIEW_SESSION_SIZE
 const FORECAST_DAYS = 14;
 const ACTIVITY_DAYS = 84;
+const MODE_DAYS = 30; // MODE_STATISTICS_DAYS
+const MODES = ['flip', 'listen', 'choice', 'match', 'spell']; // ANSWER_MODES
 const REST_WINDOW = 7; // STREAK_REST_DAY_WINDOW
 const STATES = ['new', 'learning', 'review', 'relearning'];
 const RATINGS = ['again', 'hard', 'good', 'easy'];
@@ -101,7 +103,11 @@ const SQL = {
   unseenAfter: `select ${CARD} from "cards" where "cards"."deck_id" = ? and "cards"."id" > ? and not exists (select "m"."card_id" from "memory_states" as "m" where "m"."student_id" = ? and "m"."card_id" = "cards"."id") order by "cards"."id" limit ?`,
   dueByInterval: `select case ${Array.from({ length: FORECAST_DAYS }, (_, k) => `when "memory_states"."due" < ? then ${k}`).join(' ')} end as "k", count(*) as "n" from "memory_states" where "memory_states"."student_id" = ? and "memory_states"."state" in (?, ?, ?) and "memory_states"."due" < ? and ${SCOPE} group by "k"`,
   recall: `select count(*) as "n", avg(power(1 + cast(? as double precision) * max(0, (cast(round(unixepoch(?, 'subsec') * 1000) as integer) - cast(round(unixepoch(memory_states.last_review, 'subsec') * 1000) as integer)) / 86400000) / memory_states.stability, cast(? as double precision))) as "mean" from "memory_states" where "memory_states"."student_id" = ? and ${SCOPE}`,
-  activity: `select "d"."lo", sum("a"."reviews") as "reviews", sum("a"."correct") as "correct" from (${Array.from({ length: ACTIVITY_DAYS }, () => 'select ? as lo, ? as hi').join(' union all ')}) as "d" inner join "review_activity" as "a" on "a"."student_id" = ? and "a"."slot" >= "d"."lo" and "a"."slot" < "d"."hi" group by "d"."lo"`,
+  activity:
+    'select "slot", sum("reviews") as "reviews", sum("correct") as "correct" from "review_activity" where "student_id" = ? and "slot" >= ? and "slot" < ? group by "slot" order by "slot"',
+  modes:
+    'select "mode", sum(reviews) as "answers", sum(correct) as "correct" from "review_activity" where "student_id" = ? and "slot" >= ? group by "mode"',
+  parameters: 'select "parameters" from "student_schedules" where "student_id" = ?',
   learned: `select count(*) as "n" from "memory_states" where "memory_states"."student_id" = ? and ${SCOPE} and "memory_states"."state" = ?`,
   streakDays: 'select "day" from "streak_days" where "student_id" = ? order by "day" desc',
   addStreakDay:
@@ -111,11 +117,11 @@ const SQL = {
   targets: (n) =>
     `select "cards"."id" as "card_id", "cards"."deck_id", ${MEMORY.map((c) => `"m"."${c}"`).join(', ')} from "cards" left join "memory_states" as "m" on "m"."card_id" = "cards"."id" and "m"."student_id" = ? where "cards"."id" in (${marks(n)}) and exists (select "decks"."id" from "decks" where "decks"."id" = "cards"."deck_id" and "decks"."family_id" = ? and ("decks"."student_id" is null or "decks"."student_id" = ?))`,
   insertLogs: (n) =>
-    `insert into "review_logs" ("student_id", "card_id", "rating", "reviewed_at", "duration_ms", "created_at") values ${marks(n, '(?, ?, ?, ?, ?, ?)')}`,
+    `insert into "review_logs" ("student_id", "card_id", "rating", "mode", "reviewed_at", "duration_ms", "created_at") values ${marks(n, '(?, ?, ?, ?, ?, ?, ?)')}`,
   upsertMemory: (n) =>
     `insert into "memory_states" ("student_id", "card_id", "deck_id", ${MEMORY.map((c) => `"${c}"`).join(', ')}) values ${marks(n, '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')} on conflict ("student_id", "card_id") do update set ${MEMORY.map((c) => `"${c}" = "excluded"."${c}"`).join(', ')}`,
   upsertActivity: (n) =>
-    `insert into "review_activity" ("student_id", "deck_id", "slot", "reviews", "correct") values ${marks(n, '(?, ?, ?, ?, ?)')} on conflict ("student_id", "slot", "deck_id") do update set "reviews" = "review_activity"."reviews" + "excluded"."reviews", "correct" = "review_activity"."correct" + "excluded"."correct"`,
+    `insert into "review_activity" ("student_id", "deck_id", "slot", "mode", "reviews", "correct") values ${marks(n, '(?, ?, ?, ?, ?, ?)')} on conflict ("student_id", "slot", "deck_id", "mode") do update set "reviews" = "review_activity"."reviews" + "excluded"."reviews", "correct" = "review_activity"."correct" + "excluded"."correct"`,
   cursor: 'select "seen_through" from "new_card_cursors" where "student_id" = ? and "deck_id" = ?',
   unseenRange:
     'select min("cards"."id") filter (where not exists (select "m"."card_id" from "memory_states" as "m" where "m"."student_id" = ? and "m"."card_id" = "cards"."id")) as "first_unseen", max("cards"."id") as "last" from "cards" where "cards"."deck_id" = ? and "cards"."id" > ?',
@@ -123,13 +129,27 @@ const SQL = {
     'insert into "new_card_cursors" ("student_id", "deck_id", "seen_through") values (?, ?, ?) on conflict ("student_id", "deck_id") do update set "seen_through" = "excluded"."seen_through"',
 };
 
-const scheduler = fsrs({
+const fsrsOptions = {
   request_retention: 0.9,
   enable_fuzz: true,
   enable_short_term: true,
   learning_steps: ['1m', '10m'],
   relearning_steps: ['10m'],
-});
+};
+const scheduler = fsrs(fsrsOptions);
+// A student's own parameters when tuned (schedule.service.ts studentParameters), one scheduler each.
+const tuned = new Map();
+function schedulerOf(w) {
+  if (!w) return scheduler;
+  const key = w.join(',');
+  if (!tuned.has(key)) tuned.set(key, fsrs({ ...fsrsOptions, w }));
+  return tuned.get(key);
+}
+// src/shared/answer-modes.ts answerRating without a rating sent.
+function ratingOf(mode, correct) {
+  if (!correct) return 'again';
+  return mode === 'flip' || mode === 'spell' ? 'good' : 'hard';
+}
 
 /** The memory endpoints over one database, for `familyId`'s requests. */
 export function memoryEndpoints(stmt, familyId) {
@@ -307,9 +327,15 @@ export function memoryEndpoints(stmt, familyId) {
       const dueBy = perInterval.map((n) => (total += n));
       const r = stmt(SQL.recall).get(CURVE.factor, iso(+now), CURVE.decay, studentId, ...inScope(studentId));
       const recall = r && Number(r.n) > 0 ? Number(r.mean) : null;
-      const days = stmt(SQL.activity)
-        .all(...bounds.slice(1).flatMap((hi, i) => [bounds[i], hi]), studentId)
-        .map((a) => ({ day: a.lo, reviews: Number(a.reviews), correct: Number(a.correct) }));
+      const days = [];
+      let b = 0;
+      for (const r of stmt(SQL.activity).all(studentId, bounds[0], bounds.at(-1))) {
+        while (r.slot >= bounds[b + 1]) b++;
+        let day = days.at(-1);
+        if (!day || day.day !== bounds[b]) days.push((day = { day: bounds[b], reviews: 0, correct: 0 }));
+        day.reviews += Number(r.reviews);
+        day.correct += Number(r.correct);
+      }
       const finishedDays = stmt(SQL.streakDays)
         .all(studentId)
         .map((s) => s.day);
@@ -335,6 +361,18 @@ export function memoryEndpoints(stmt, familyId) {
       };
     },
 
+    /** memory_statistics.modes of GET /api/progress/{id}: answers per mode from the quarter hour 30 days ago. */
+    modeStatistics(studentId, now) {
+      const rows = stmt(SQL.modes).all(studentId, quarterHour(+now - MODE_DAYS * 86_400_000));
+      const counted = new Map(rows.map((r) => [r.mode, r]));
+      return MODES.map((mode) => {
+        const r = counted.get(mode);
+        const answers = Number(r?.answers ?? 0);
+        const correct = Number(r?.correct ?? 0);
+        return { mode, answers, correct, accuracy: answers === 0 ? null : Math.round((correct / answers) * 1000) / 10 };
+      });
+    },
+
     /** due_count and new_count per deck of the deck list of the (user's) student, in UTC. */
     deckCounts(studentId, now) {
       const endOfDay = iso(startOfLocalDay(addDays(localDate(now, 'UTC'), 1), 'UTC'));
@@ -356,11 +394,14 @@ export function memoryEndpoints(stmt, familyId) {
       );
       const settings = stmt(SQL.settings).get(studentId, familyId);
       if (!settings) throw Object.assign(new Error(), { status: 404 });
+      const own = stmt(SQL.parameters).get(studentId);
+      const scheduler = schedulerOf(own ? JSON.parse(own.parameters) : null);
       const reviews = results
         .map((r, i) => ({
           student_id: studentId,
           card_id: r.card_id,
-          rating: r.rating ?? (r.is_correct ? 'good' : 'again'),
+          rating: r.rating ?? ratingOf(r.mode ?? 'flip', r.is_correct),
+          mode: r.mode ?? 'flip',
           reviewed_at: times[i],
           duration_ms: r.duration_ms ?? null,
           created_at: now.toISOString(),
@@ -374,7 +415,15 @@ export function memoryEndpoints(stmt, familyId) {
       const targets = stmt(SQL.targets(ids.length)).all(studentId, ...ids, familyId, studentId);
       if (targets.length !== ids.length) throw Object.assign(new Error(), { status: 404 });
       stmt(SQL.insertLogs(reviews.length)).run(
-        ...reviews.flatMap((r) => [r.student_id, r.card_id, r.rating, r.reviewed_at, r.duration_ms, r.created_at]),
+        ...reviews.flatMap((r) => [
+          r.student_id,
+          r.card_id,
+          r.rating,
+          r.mode,
+          r.reviewed_at,
+          r.duration_ms,
+          r.created_at,
+        ]),
       );
       const states = [];
       const newDecks = new Set();
@@ -428,10 +477,10 @@ export function memoryEndpoints(stmt, familyId) {
       for (const r of reviews) {
         const deckId = deckOf.get(r.card_id);
         const slot = quarterHour(Date.parse(r.reviewed_at));
-        const key = `${deckId} ${slot}`;
-        const a = slots.get(key) ?? [studentId, deckId, slot, 0, 0];
-        a[3] += 1;
-        a[4] += r.rating === 'again' ? 0 : 1;
+        const key = `${deckId} ${slot} ${r.mode}`;
+        const a = slots.get(key) ?? [studentId, deckId, slot, r.mode, 0, 0];
+        a[4] += 1;
+        a[5] += r.rating === 'again' ? 0 : 1;
         slots.set(key, a);
       }
       stmt(SQL.upsertActivity(slots.size)).run(...[...slots.values()].flat());

@@ -74,6 +74,7 @@ function deckJson(row) {
 const numberOrNull = (v) => (v === null || v === undefined ? null : Number(v));
 
 function progress(studentId) {
+  const now = new Date();
   const overall = stmt(SQL.overall).get(studentId);
   const decks = stmt(SQL.deckStatistics).all(studentId, familyId);
   const cards = stmt(SQL.problematicCards).all(studentId, 20, familyId);
@@ -96,7 +97,10 @@ function progress(studentId) {
       accuracy_percentage: Number(c.accuracy_percentage),
       times_studied: Number(c.times_studied),
     })),
-    memory_statistics: memory.memoryStatistics(studentId, 'UTC', new Date()),
+    memory_statistics: {
+      ...memory.memoryStatistics(studentId, 'UTC', now),
+      modes: memory.modeStatistics(studentId, now),
+    },
   };
 }
 

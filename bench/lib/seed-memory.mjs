@@ -1,7 +1,7 @@
 // Spaced-repetition rows for the benchmark data, written straight into the SQLite file: each card's
 // answers into review_logs, its FSRS memory (ts-fsrs with the app's parameters, src/shared/srs.ts)
 // into memory_states, and what the app keeps beside them as it saves (memory.repository.ts): the
-// new-card cursor of each deck and the answers per UTC quarter hour.
+// new-card cursor of each deck and the answers per UTC quarter hour and mode.
 import { fsrs } from 'ts-fsrs';
 
 const STATES = ['new', 'learning', 'review', 'relearning'];
@@ -106,7 +106,7 @@ export function memoryWriter(db) {
 
 /**
  * What the app keeps as it saves, from the rows now in the file: each deck's cursor (every card up
- * to it answered) and the answers per deck and UTC quarter hour.
+ * to it answered) and the answers per deck, UTC quarter hour and mode.
  */
 export function finishMemory(db) {
   db.exec(`delete from new_card_cursors; delete from review_activity;
@@ -116,10 +116,10 @@ export function finishMemory(db) {
           (select 1 from memory_states m where m.student_id = s.student_id and m.card_id = c.id)),
           (select max(c.id) from cards c where c.deck_id = s.deck_id))
       from (select distinct student_id, deck_id from memory_states) s;
-    insert into review_activity (student_id, deck_id, slot, reviews, correct)
+    insert into review_activity (student_id, deck_id, slot, mode, reviews, correct)
       select r.student_id, c.deck_id,
         substr(r.reviewed_at, 1, 14) || printf('%02d', cast(substr(r.reviewed_at, 15, 2) as integer) / 15 * 15),
-        count(*), sum(r.rating <> 'again')
+        r.mode, count(*), sum(r.rating <> 'again')
       from review_logs r join cards c on c.id = r.card_id
-      group by 1, 2, 3;`);
+      group by 1, 2, 3, 4;`);
 }

@@ -27,6 +27,8 @@ export interface QueueInput {
   decks: { id: number; title: string; cards: Card[] }[];
   /** The student's memory of each card answered at least once (other cards are new). */
   memory: ReadonlyMap<number, Memory>;
+  /** The student's own FSRS parameters once tuned (issue 26); absent or null: the defaults. Passed on in the answer. */
+  parameters?: readonly number[] | null;
 }
 
 type Entry = { card: Card; title: string; memory: Memory };
@@ -95,5 +97,6 @@ export function reviewQueueOf(input: QueueInput): ReviewQueue {
     cards: cards.slice(0, REVIEW_SESSION_SIZE).map(toReviewCard),
     counts,
     next_due_at: later.length > 0 ? new Date(Math.min(...later)).toISOString() : null,
+    parameters: input.parameters ? [...input.parameters] : null,
   };
 }

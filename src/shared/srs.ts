@@ -212,6 +212,10 @@ export const FORGETTING_CURVE: Readonly<{ factor: number; decay: number }> = Obj
   computeDecayFactor(default_w),
 );
 
+/** The forgetting curve of a student's parameters: their own FSRS weights when tuned (issue 26), else FORGETTING_CURVE. */
+export const forgettingCurveOf = (w?: readonly number[] | null): Readonly<{ factor: number; decay: number }> =>
+  w ? computeDecayFactor(w) : FORGETTING_CURVE;
+
 const schedulers = new Map<string, Scheduler>();
 
 /**

@@ -14,12 +14,7 @@ const ChildModeSettings = lazyNamed(() =>
 const FamilySettings = lazyNamed(() =>
   import('@client/features/family/components/family-settings').then((m) => m.FamilySettings),
 );
-const StudentsPanel = lazyNamed(() =>
-  import('@client/features/students/components/students-panel').then((m) => m.StudentsPanel),
-);
-const GiveDecksForm = lazyNamed(() =>
-  import('@client/features/class/components/give-decks').then((m) => m.GiveDecksForm),
-);
+const StudentsPanel = lazyNamed(() => import('./students-panel').then((m) => m.StudentsPanelWithExtras));
 
 /** The user menu (auth) and the panels it opens: students (students) and settings (settings, with the family and child mode pages). */
 export function AccountMenu() {
@@ -30,13 +25,7 @@ export function AccountMenu() {
   return (
     <>
       <UserMenu onOpenPanel={setPanel} />
-      {panel === 'students' && (
-        <StudentsPanel
-          open
-          onOpenChange={openChange('students')}
-          giveDecks={(p) => <GiveDecksForm {...p} onDone={() => p.onDone()} />}
-        />
-      )}
+      {panel === 'students' && <StudentsPanel open onOpenChange={openChange('students')} />}
       {panel === 'settings' && (
         <SettingsPanel
           open

@@ -62,3 +62,16 @@ export function compiledPerLength<R>(build: (db: DbHandle, ...values: unknown[])
     return run(db, ...values);
   };
 }
+
+/** `values` (as compiledPerLength passes them) back into rows of `columns`. */
+export function rowsOf<C extends string>(values: unknown[], columns: readonly C[]): Record<C, unknown>[] {
+  const rows: Record<C, unknown>[] = [];
+  for (let i = 0; i < values.length; i += columns.length) {
+    rows.push(Object.fromEntries(columns.map((c, j) => [c, values[i + j]])) as Record<C, unknown>);
+  }
+  return rows;
+}
+
+/** The values of `rows` in the order of `columns`, one row after the other. */
+export const valuesOf = <C extends string>(rows: readonly Record<C, unknown>[], columns: readonly C[]): unknown[] =>
+  rows.flatMap((row) => columns.map((c) => row[c]));

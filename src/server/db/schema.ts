@@ -276,12 +276,14 @@ export interface NewCardCursorsTable {
   seen_through: number;
 }
 
-/** Answers per student, deck and UTC quarter hour (the activity calendar, in any time zone). */
+/** Answers per student, deck, UTC quarter hour and mode (the activity calendar in any time zone, answers per mode). */
 export interface ReviewActivityTable {
   student_id: number;
   deck_id: number;
   /** 'YYYY-MM-DDTHH:MM' (UTC, minutes 00/15/30/45) */
   slot: string;
+  /** How they were answered (review_logs.mode); part of the key. */
+  mode: Generated<string>;
   reviews: number;
   correct: number;
 }

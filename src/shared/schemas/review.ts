@@ -84,6 +84,8 @@ export const reviewQueueSchema = z.object({
   counts: z.object({ due: z.number().int(), new: z.number().int(), learning: z.number().int() }),
   /** When the next card not available now becomes available (null when none will). */
   next_due_at: z.string().nullable(),
+  /** The student's own FSRS parameters once tuned (issue 26), null for the defaults: the detailed buttons preview with them. */
+  parameters: z.array(z.number()).length(21).nullable().optional(),
 });
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 
@@ -100,7 +102,8 @@ export const memoryStatisticsSchema = z.object({
   activity: z.array(z.object({ date: z.string(), reviews: z.number().int(), correct: z.number().int() })),
   /**
    * Answers in each mode (every mode, in ANSWER_MODES order) over the last MODE_STATISTICS_DAYS
-   * days: how many, how many remembered (not again), and that as a percentage (null without answers).
+   * days (from the start of the UTC quarter hour that began then): how many, how many remembered
+   * (not again), and that as a percentage (null without answers).
    */
   modes: z.array(
     z.object({

@@ -75,5 +75,13 @@ export async function deviceReviewQueue(studentId: number, deckId: number | null
   const tz = browserTimeZone();
   const queued = await queuedAnswers().catch(() => []);
   const { memory, answered } = withQueuedAnswers(states.value, queued, student, now, tz);
-  return reviewQueueOf({ now, tz, limits: student, answeredToday: answered, decks, memory });
+  return reviewQueueOf({
+    now,
+    tz,
+    limits: student,
+    answeredToday: answered,
+    decks,
+    memory,
+    parameters: states.value.parameters ?? null,
+  });
 }

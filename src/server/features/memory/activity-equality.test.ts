@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, startOfLocalDay } from '@shared/local-day';
-import { createTestApp, type Agent, type TestApp } from '../../testing/harness';
+import { ANSWER_MODES, MODE_STATISTICS_DAYS } from '@shared/constants';
+import { addDays, quarterHour, startOfLocalDay } from '@shared/local-day';
+import { createTestApp, sessionCookie, type Agent, type TestApp } from '../../testing/harness';
 import { seedCards, seedDeck, seedStudent } from '../../testing/seed-study';
 
 // Progress reads the answers per day from what the saves keep (review_activity, per student, deck and
@@ -41,6 +42,35 @@ async function activityFromLog(studentId: number, days: string[], tz: string) {
   });
 }
 
+/**
+ * The answers per mode as the log gives them: every answer of the student from the UTC quarter
+ * hour that began MODE_STATISTICS_DAYS days ago.
+ */
+async function modesFromLog(studentId: number) {
+  const from = Date.parse(quarterHour(clock - MODE_STATISTICS_DAYS * 86_400_000) + 'Z');
+  const log = await t.db.kysely
+    .selectFrom('review_logs')
+    .select(['rating', 'mode', 'reviewed_at'])
+    .where('student_id', '=', studentId)
+    .execute();
+  return ANSWER_MODES.map((mode) => {
+    const that = log.filter((r) => r.mode === mode && Date.parse(r.reviewed_at) >= from);
+    const correct = that.filter((r) => r.rating !== 'again').length;
+    return {
+      mode,
+      answers: that.length,
+      correct,
+      accuracy: that.length === 0 ? null : Math.round((correct / that.length) * 1000) / 10,
+    };
+  });
+}
+
+async function modes(studentId: number) {
+  const res = await a.get(`/api/progress/${studentId}`);
+  expect(res.status).toBe(200);
+  return res.body.memory_statistics.modes as unknown[];
+}
+
 async function activity(studentId: number, tz: string) {
   const res = await a.get(`/api/progress/${studentId}?tz=${encodeURIComponent(tz)}`);
   expect(res.status).toBe(200);
@@ -48,7 +78,7 @@ async function activity(studentId: number, tz: string) {
 }
 
 describe('activity of the progress screen', () => {
-  it('equals the answer log through saves, card and deck deletions, progress removal and resets', async () => {
+  it('equals the answer log through saves in every mode, card and deck deletions, progress removal and resets', async () => {
     const next = random(7);
     const student = await seedStudent(t.db, a.id, 'Ana');
     const sibling = await seedStudent(t.db, a.id, 'Luis');
@@ -72,9 +102,11 @@ describe('activity of the progress screen', () => {
       if (op < 15) {
         const pool = cards.get(deck)!;
         if (pool.length === 0) continue;
+        // Answers of one save in several modes, as a session mixing games sends them.
         const card_results = Array.from({ length: 1 + next(8) }, () => ({
           card_id: pool[next(pool.length)]!,
           is_correct: next(3) > 0,
+          mode: ANSWER_MODES[next(ANSWER_MODES.length)]!,
         }));
         expect((await a.post('/api/card-performance', { student_id: who, card_results })).status).toBe(201);
       } else if (op === 15) {
@@ -100,10 +132,50 @@ describe('activity of the progress screen', () => {
               tz,
             ),
           );
+          expect(await modes(id), `step ${step}, modes`).toEqual(await modesFromLog(id));
         }
       }
     }
     // The history did reach the screen.
     expect((await activity(student, 'UTC')).some((d) => d.reviews > 0)).toBe(true);
+    const counted = (await modesFromLog(student)).filter((m) => m.answers > 0);
+    expect(counted.length).toBeGreaterThan(2);
+
+    // Each removal once more, whatever the random steps did, then time moving answers out of the month.
+    const both = async (why: string) => {
+      for (const id of [student, sibling]) expect(await modes(id), why).toEqual(await modesFromLog(id));
+    };
+    const shared = decks[2]!;
+    if (cards.has(shared)) {
+      const pool = cards.get(shared)!;
+      for (const who of [student, sibling]) {
+        const card_results = pool.map((card_id, i) => ({
+          card_id,
+          is_correct: i % 2 === 0,
+          mode: ANSWER_MODES[i % 5]!,
+        }));
+        expect((await a.post('/api/card-performance', { student_id: who, card_results })).status).toBe(201);
+      }
+      await both('after saves in every mode');
+      expect((await a.del(`/api/cards/${pool.pop()}`)).status).toBe(200);
+      await both('after deleting a card');
+      expect((await a.del(`/api/students/${student}/decks/${shared}/remove-progress`)).status).toBe(200);
+      await both("after removing a deck's progress");
+    }
+    expect((await a.del(`/api/students/${sibling}/nuke-progress`)).status).toBe(200);
+    await both('after nuking progress');
+    expect((await modesFromLog(sibling)).every((m) => m.answers === 0)).toBe(true);
+    for (let days = 0; days < 40; days += 5) {
+      clock += 5 * 86_400_000 + 7 * 60_000;
+      // Signed in again as the weeks pass (a session ends SESSION_MAX_DAYS after sign-in).
+      const login = await t.visitor.post('/api/auth/local/login', {
+        email: a.email,
+        password: 'correct horse battery',
+      });
+      expect(login.status).toBe(200);
+      a = t.agent(sessionCookie(login.headers), { id: a.id, email: a.email, name: a.name });
+      await both(`${days + 5} days later`);
+    }
+    expect((await modesFromLog(student)).every((m) => m.answers === 0)).toBe(true);
   });
 });

@@ -112,15 +112,5 @@ export function scoped<A extends unknown[], R>(
       : inStudentDecks(db, studentId, scope.userId, ...args);
 }
 
-/** `values` (as compiledPerLength passes them) back into rows of `columns`. */
-export function rowsOf<C extends string>(values: unknown[], columns: readonly C[]): Record<C, unknown>[] {
-  const rows: Record<C, unknown>[] = [];
-  for (let i = 0; i < values.length; i += columns.length) {
-    rows.push(Object.fromEntries(columns.map((c, j) => [c, values[i + j]])) as Record<C, unknown>);
-  }
-  return rows;
-}
-
-/** The values of `rows` in the order of `columns`, one row after the other. */
-export const valuesOf = <C extends string>(rows: readonly Record<C, unknown>[], columns: readonly C[]): unknown[] =>
-  rows.flatMap((row) => columns.map((c) => row[c]));
+// Rows to and from the flat value lists of compiledPerLength (db/precompiled.ts).
+export { rowsOf, valuesOf } from '../../db/precompiled';

@@ -74,14 +74,18 @@ const recallMean = scoped(
       .where(inScope),
 );
 
-/** The mean predicted recall (0–1) at `now` of the cards of the scope, null when there are none. */
+/**
+ * The mean predicted recall (0–1) at `now` of the cards of the scope, null when there are none;
+ * `curve` is the student's forgetting curve (forgettingCurveOf their parameters), the defaults' when absent.
+ */
 export async function averageRecall(
   db: DbHandle,
   scope: Scope,
   studentId: number,
   now: string,
+  curve: Readonly<{ factor: number; decay: number }> = FORGETTING_CURVE,
 ): Promise<number | null> {
-  const row = (await recallMean(db, scope, studentId, now, FORGETTING_CURVE.factor, FORGETTING_CURVE.decay))[0];
+  const row = (await recallMean(db, scope, studentId, now, curve.factor, curve.decay))[0];
   return row && Number(row.n) > 0 ? Number(row.mean) : null;
 }
 

@@ -7,7 +7,9 @@ import {
 } from '@shared/constants';
 import { addDays, quarterHour, startOfLocalDay } from '@shared/local-day';
 import type { MemoryStatistics } from '@shared/schemas/review';
+import { forgettingCurveOf } from '@shared/srs';
 import type { DbHandle } from '../../db/schema';
+import { studentParameters } from '../schedule/schedule.service';
 import {
   activityPerDay,
   averageRecall,
@@ -89,7 +91,10 @@ export async function memoryStatistics(
       studentId,
       ends.map((t) => new Date(t).toISOString()),
     ),
-    averageRecall(db, scope, studentId, d.now.toISOString()),
+    // With the child's own forgetting curve once tuned (issue 26).
+    studentParameters(db, studentId).then((w) =>
+      averageRecall(db, scope, studentId, d.now.toISOString(), forgettingCurveOf(w)),
+    ),
     activityPerDay(db, studentId, bounds),
     streakDays(db, studentId),
   ]);
@@ -117,10 +122,14 @@ export async function memoryStatistics(
   };
 }
 
-/** `memory_statistics.modes`: the student's answers per mode over the last MODE_STATISTICS_DAYS days. */
+/**
+ * `memory_statistics.modes`: the student's answers per mode over the last MODE_STATISTICS_DAYS days,
+ * counted by quarter hour: from the start of the UTC quarter hour that began MODE_STATISTICS_DAYS
+ * days ago (the answers per quarter hour kept as they are saved, never the log).
+ */
 export async function modeStatistics(db: DbHandle, studentId: number, now: Date): Promise<MemoryStatistics['modes']> {
-  const since = new Date(+now - MODE_STATISTICS_DAYS * 86_400_000).toISOString();
-  const counted = new Map((await answersByMode(db, studentId, since)).map((r) => [r.mode, r]));
+  const from = quarterHour(+now - MODE_STATISTICS_DAYS * 86_400_000);
+  const counted = new Map((await answersByMode(db, studentId, from)).map((r) => [r.mode, r]));
   return ANSWER_MODES.map((mode) => {
     const { answers, correct } = counted.get(mode) ?? { answers: 0, correct: 0 };
     return { mode, answers, correct, accuracy: answers === 0 ? null : Math.round((correct / answers) * 1000) / 10 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_DAYS, FORECAST_DAYS, type ReviewRating } from '@shared/constants';
-import { schedulerFor } from '@shared/srs';
+import { forgettingCurveOf, schedulerFor } from '@shared/srs';
 import { inTransaction } from '../../db/transaction';
 import { createTestApp, type TestApp } from '../../testing/harness';
 import { seedCards, seedDeck, seedStudent } from '../../testing/seed-study';
@@ -8,6 +8,8 @@ import { deleteDeckMemory, deleteStudentMemory } from './memory.repository';
 import { memoryStatistics, streakLength } from './memory-statistics.service';
 import { recordReviews } from './memory.service';
 import { deckReviewCounts, reviewQueue } from './review-queue.service';
+import { DEFAULT_PARAMETERS } from '@shared/schedule';
+import { queueTuning, saveSchedule } from '../schedule/schedule.repository';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -256,5 +258,37 @@ describe('removing memory', () => {
     await stats(again.studentId, T0);
     await t.db.kysely.deleteFrom('students').where('id', '=', again.studentId).execute();
     expect(await rows(again.studentId)).toEqual({ logs: 0, memory: 0, activity: 0, cursors: 0, streak: 0 });
+  });
+});
+
+describe('average recall with a tuned schedule (issue 26)', () => {
+  it('follows the child’s own forgetting curve once tuned', async () => {
+    const { studentId, cards } = await student(1);
+    const card = await answer(studentId, cards[0]!, 'good', T0);
+    const when = Date.parse(card.due) + 20 * DAY;
+    const standard = (await stats(studentId, when)).average_recall!;
+    // A child whose memory fades faster: a steeper curve (w[20], the decay) on the same stability.
+    const steeper = DEFAULT_PARAMETERS.map((x, i) => (i === 20 ? 0.6 : x));
+    const tuningId = await queueTuning(t.db.kysely, {
+      student_id: studentId,
+      trigger: 'manual',
+      requested_at: new Date(T0).toISOString(),
+    });
+    await saveSchedule(t.db.kysely, {
+      student_id: studentId,
+      parameters: JSON.stringify(steeper),
+      tuned_at: new Date(T0).toISOString(),
+      reviews_used: 400,
+      tuning_id: tuningId!,
+    });
+    const tuned = (await stats(studentId, when)).average_recall!;
+    const days = Math.floor((when - Date.parse(card.last_review)) / DAY);
+    const expected = (w: readonly number[]) => {
+      const { factor, decay } = forgettingCurveOf(w);
+      return Math.round(Math.pow(1 + (factor * days) / card.stability, decay) * 1000) / 10;
+    };
+    expect(standard).toBeCloseTo(expected(DEFAULT_PARAMETERS), 1);
+    expect(tuned).toBeCloseTo(expected(steeper), 1);
+    expect(tuned).toBeLessThan(standard);
   });
 });

@@ -9,7 +9,7 @@ import { memoryColumns, rowsOf, valuesOf, type MemoryColumns } from './memory-sq
  * The SQL that writes spaced repetition: the review log (append-only), each student's memory per
  * card, and what speeds up reading them: a cursor per deck below which every card has been seen
  * (new cards are found without walking through the known ones) and answers counted per UTC
- * quarter hour (the activity calendar in any time zone). Reads are in review-queue.repository.ts
+ * quarter hour and mode (the activity calendar in any time zone, answers per mode). Reads are in review-queue.repository.ts
  * and memory-statistics.repository.ts. Every function takes the database or a transaction.
  */
 
@@ -32,11 +32,12 @@ export interface ReviewLogRow {
 
 export type MemoryRow = ReviewedMemory & { student_id: number; card_id: number; deck_id: number };
 
-/** Answers of a student in one deck and UTC quarter hour. */
+/** Answers of a student in one deck, UTC quarter hour and mode. */
 export interface ActivityRow {
   student_id: number;
   deck_id: number;
   slot: string;
+  mode: AnswerMode;
   reviews: number;
   correct: number;
 }
@@ -113,13 +114,13 @@ const memoryUpsert = compiledPerLength((db, ...values) =>
     ),
 );
 
-const ACTIVITY_COLUMNS = ['student_id', 'deck_id', 'slot', 'reviews', 'correct'] as const;
+const ACTIVITY_COLUMNS = ['student_id', 'deck_id', 'slot', 'mode', 'reviews', 'correct'] as const;
 const activityUpsert = compiledPerLength((db, ...values) =>
   db
     .insertInto('review_activity')
     .values(rowsOf(values, ACTIVITY_COLUMNS) as ActivityRow[])
     .onConflict((oc) =>
-      oc.columns(['student_id', 'slot', 'deck_id']).doUpdateSet((eb) => ({
+      oc.columns(['student_id', 'slot', 'deck_id', 'mode']).doUpdateSet((eb) => ({
         reviews: eb('review_activity.reviews', '+', eb.ref('excluded.reviews')),
         correct: eb('review_activity.correct', '+', eb.ref('excluded.correct')),
       })),
@@ -211,7 +212,7 @@ export async function advanceNewCardCursors(db: DbHandle, studentId: number, dec
   }
 }
 
-/** Adds answers to the per-quarter-hour counts (one row per deck and slot in `rows`). */
+/** Adds answers to the per-quarter-hour counts (one row per deck, slot and mode in `rows`). */
 export function addActivity(db: DbHandle, rows: ActivityRow[]): Promise<void> {
   return inSlices(rows, (slice) => activityUpsert(db, valuesOf(slice, ACTIVITY_COLUMNS)));
 }
@@ -246,14 +247,15 @@ export async function forgetCardActivity(db: DbHandle, cardId: number): Promise<
   const answers = await db
     .selectFrom('review_logs as r')
     .innerJoin('cards as c', 'c.id', 'r.card_id')
-    .select(['r.student_id', 'c.deck_id', 'r.rating', 'r.reviewed_at'])
+    .select(['r.student_id', 'c.deck_id', 'r.rating', 'r.mode', 'r.reviewed_at'])
     .where((eb) => eb.or([eb('c.id', '=', cardId), eb('c.source_card_id', '=', cardId)]))
     .execute();
   const counts = new Map<string, ActivityRow>();
   for (const r of answers) {
     const slot = quarterHour(Date.parse(r.reviewed_at));
-    const key = `${r.student_id} ${r.deck_id} ${slot}`;
-    const row = counts.get(key) ?? { student_id: r.student_id, deck_id: r.deck_id, slot, reviews: 0, correct: 0 };
+    const mode = r.mode as AnswerMode;
+    const key = `${r.student_id} ${r.deck_id} ${slot} ${mode}`;
+    const row = counts.get(key) ?? { student_id: r.student_id, deck_id: r.deck_id, slot, mode, reviews: 0, correct: 0 };
     row.reviews += 1;
     if (r.rating !== 'again') row.correct += 1;
     counts.set(key, row);
@@ -265,6 +267,7 @@ export async function forgetCardActivity(db: DbHandle, cardId: number): Promise<
       .where('student_id', '=', row.student_id)
       .where('deck_id', '=', row.deck_id)
       .where('slot', '=', row.slot)
+      .where('mode', '=', row.mode)
       .execute();
   }
   if (counts.size > 0) {

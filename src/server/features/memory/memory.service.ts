@@ -25,6 +25,7 @@ import {
   reviewLogsOfUser,
   reviewTargets,
   saveMemoryStates,
+  type ActivityRow,
   type MemoryRow,
 } from './memory.repository';
 
@@ -154,15 +155,12 @@ export async function recordReviews(
   await advanceNewCardCursors(trx, studentId, [...decksWithNewCards]);
 
   const deckOf = new Map(targets.map((t) => [t.card_id, t.deck_id]));
-  const slots = new Map<
-    string,
-    { student_id: number; deck_id: number; slot: string; reviews: number; correct: number }
-  >();
+  const slots = new Map<string, ActivityRow>();
   for (const r of reviews) {
     const deckId = deckOf.get(r.card_id)!;
     const slot = quarterHour(Date.parse(r.reviewed_at));
-    const key = `${deckId} ${slot}`;
-    const a = slots.get(key) ?? { student_id: studentId, deck_id: deckId, slot, reviews: 0, correct: 0 };
+    const key = `${deckId} ${slot} ${r.mode}`;
+    const a = slots.get(key) ?? { student_id: studentId, deck_id: deckId, slot, mode: r.mode, reviews: 0, correct: 0 };
     a.reviews += 1;
     a.correct += isRecalled(r.rating) ? 1 : 0;
     slots.set(key, a);

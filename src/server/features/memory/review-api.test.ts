@@ -346,7 +346,7 @@ describe('GET /api/students/{id}/review', () => {
     const get = doc.paths['/api/students/{id}/review'].get;
     expect(get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['deck_id', 'id', 'tz']);
     const body = get.responses['200'].content['application/json'].schema;
-    expect(Object.keys(body.properties).sort()).toEqual(['cards', 'counts', 'next_due_at']);
+    expect(Object.keys(body.properties).sort()).toEqual(['cards', 'counts', 'next_due_at', 'parameters']);
     const item = doc.paths['/api/decks'].get.responses['200'].content['application/json'].schema.items;
     expect(item.properties).toHaveProperty('due_count');
     expect(item.properties).toHaveProperty('new_count');

@@ -53,6 +53,7 @@ async function deviceQueue(studentId: number, deckId: number | null): Promise<Re
     answeredToday: states.answered_today,
     decks,
     memory: new Map<number, Memory>(states.states.map(({ card_id, deck_id: _, ...m }) => [card_id, m])),
+    parameters: states.parameters,
   });
 }
 
@@ -130,6 +131,8 @@ describe('on-device review queue', () => {
         const states = await get<MemoryStates>(`/api/students/${studentId}/memory-states?tz=${tz}`);
         expect(states.parameters).toEqual(tuned);
         const queue = await expectSameQueue(studentId);
+        // The queue carries them, so the detailed buttons preview with the child's own model.
+        expect(queue.parameters).toEqual(tuned);
         const answers = queue.cards.slice(0, 5).map((card, i) => ({
           card_id: card.id,
           rating: ratings[(card.id + day + i) % ratings.length]!,

@@ -7,6 +7,7 @@ import type { DbHandle } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { deckUsable } from '../access/access.repository';
 import { studentScope, type QueueCard, type Scope } from './memory-sql';
+import { studentParameters } from '../schedule/schedule.service';
 import { memoryOf, requireTimeZone } from './memory.service';
 import { learningSettings, type LearningSettingsRow } from './memory.repository';
 import {
@@ -146,9 +147,9 @@ export async function reviewQueue(
   // The student first, then the deck: run together, the two refusals raced and either could answer.
   const d = await studentDay(db, input);
   const scope = await scopeOf();
-  const q = await queueOf(db, d, scope, true);
+  const [q, parameters] = await Promise.all([queueOf(db, d, scope, true), studentParameters(db, input.studentId)]);
   await observe(db, d, q.finishedNow);
-  return { cards: q.cards, counts: q.counts, next_due_at: q.next_due_at };
+  return { cards: q.cards, counts: q.counts, next_due_at: q.next_due_at, parameters };
 }
 
 /**

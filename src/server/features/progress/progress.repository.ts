@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import { ATTENTION_ACCURACY_BELOW, ATTENTION_CARDS_MAX } from '@shared/constants';
-import { precompiled } from '../../db/precompiled';
+import { compiledPerLength, precompiled, rowsOf, valuesOf } from '../../db/precompiled';
 import type { CardResultsTable, CardTotalsTable, DbHandle, StudySessionsTable } from '../../db/schema';
 
 /**
@@ -125,9 +125,32 @@ export async function insertSession(db: DbHandle, row: Insertable<StudySessionsT
     .execute();
 }
 
+// The two statements of every save, compiled once per number of rows (db/precompiled.ts): building
+// them anew cost more CPU than SQLite takes to store 20 answers (bench/README.md).
+const RESULT_COLUMNS = ['student_id', 'deck_id', 'card_id', 'is_correct', 'created_at'] as const;
+const resultsInsert = compiledPerLength((db, ...values) =>
+  db.insertInto('card_results').values(rowsOf(values, RESULT_COLUMNS) as Insertable<CardResultsTable>[]),
+);
+const TOTAL_COLUMNS = ['student_id', 'card_id', 'deck_id', 'attempts', 'correct'] as const;
+const totalsUpsert = compiledPerLength((db, ...values) =>
+  db
+    .insertInto('card_totals')
+    .values(rowsOf(values, TOTAL_COLUMNS) as Insertable<CardTotalsTable>[])
+    .onConflict((oc) =>
+      oc.columns(['student_id', 'card_id']).doUpdateSet((eb) => ({
+        attempts: eb('card_totals.attempts', '+', eb.ref('excluded.attempts')),
+        correct: eb('card_totals.correct', '+', eb.ref('excluded.correct')),
+      })),
+    ),
+);
+// Within the bound-parameter limits of both databases, and a bounded number of compiled lengths.
+const ROWS_PER_STATEMENT = 200;
+
 /** Stores answers and adds them to the student's totals per card (call inside a transaction). */
 export async function insertCardResults(db: DbHandle, rows: Insertable<CardResultsTable>[]): Promise<void> {
-  await db.insertInto('card_results').values(rows).execute();
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    await resultsInsert(db, valuesOf(rows.slice(i, i + ROWS_PER_STATEMENT), RESULT_COLUMNS));
+  }
   // One row per card: an upsert may not touch the same row twice in one statement (PostgreSQL).
   const totals = new Map<string, Insertable<CardTotalsTable>>();
   for (const r of rows) {
@@ -143,16 +166,10 @@ export async function insertCardResults(db: DbHandle, rows: Insertable<CardResul
     t.correct += r.is_correct;
     totals.set(key, t);
   }
-  await db
-    .insertInto('card_totals')
-    .values([...totals.values()])
-    .onConflict((oc) =>
-      oc.columns(['student_id', 'card_id']).doUpdateSet((eb) => ({
-        attempts: eb('card_totals.attempts', '+', eb.ref('excluded.attempts')),
-        correct: eb('card_totals.correct', '+', eb.ref('excluded.correct')),
-      })),
-    )
-    .execute();
+  const all = [...totals.values()];
+  for (let i = 0; i < all.length; i += ROWS_PER_STATEMENT) {
+    await totalsUpsert(db, valuesOf(all.slice(i, i + ROWS_PER_STATEMENT), TOTAL_COLUMNS));
+  }
 }
 
 /** Deletes the student's sessions, answers and their totals (of one deck, when given); call inside a transaction. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../../db/database';
+import { precompiled } from '../../db/precompiled';
 import type { DbHandle, ScheduleTuningsTable } from '../../db/schema';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 
@@ -37,8 +38,12 @@ export function scheduleOf(db: DbHandle, studentId: number) {
 }
 
 /** The parameters of the students that have their own (the rest use the defaults). */
-export function parametersOf(db: DbHandle, studentId: number) {
-  return db.selectFrom('student_schedules').select('parameters').where('student_id', '=', studentId).executeTakeFirst();
+// Read by every save (the scheduler of the student's answers): compiled once (db/precompiled.ts).
+const parametersOfStudent = precompiled((db, studentId: number) =>
+  db.selectFrom('student_schedules').select('parameters').where('student_id', '=', studentId),
+);
+export async function parametersOf(db: DbHandle, studentId: number) {
+  return (await parametersOfStudent(db, studentId))[0];
 }
 
 export async function saveSchedule(

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Student } from '@shared/schemas/student';
@@ -46,11 +46,14 @@ export function StudentProgress({
   student,
   dueCounts,
   readOnly = false,
+  predictions,
 }: {
   student: Student;
   dueCounts?: ReadonlyMap<number, number>;
   /** Without the menus that delete progress (child mode). */
   readOnly?: boolean;
+  /** "How well we predict {name}'s memory" (the schedule feature), below the memory statistics. */
+  predictions?: ReactNode;
 }) {
   const { t } = useTranslation();
   const progress = useProgress(student.id);
@@ -106,6 +109,7 @@ export function StudentProgress({
         <>
           <SummaryTiles stats={data!.overall_statistics} />
           <MemoryOverview stats={data!.memory_statistics} />
+          {predictions}
           <DeckProgressList
             decks={data!.deck_statistics}
             studentId={student.id}

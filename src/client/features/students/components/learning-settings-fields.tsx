@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -42,10 +42,13 @@ export function learningSettingsOf(student?: LearningSettings): LearningSettings
 export function LearningSettingsFields<T extends Partial<LearningSettings>>({
   form: anyForm,
   server,
+  children,
 }: {
   form: UseFormReturn<T>;
   /** Server field errors of the last failed submit. */
   server: Record<string, string>;
+  /** Shown at the end of the section (an existing student's memory model and what each retention costs). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const form = anyForm as unknown as UseFormReturn<Partial<LearningSettings>>;
@@ -160,6 +163,7 @@ export function LearningSettingsFields<T extends Partial<LearningSettings>>({
           {errors.grading}
         </p>
       )}
+      {children}
     </details>
   );
 }

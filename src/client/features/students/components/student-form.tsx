@@ -1,5 +1,5 @@
 import { zodResolver } from '@client/lib/form';
-import { Suspense, useId } from 'react';
+import { Suspense, useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { NATIVE_LANGUAGES } from '@shared/constants';
@@ -14,6 +14,14 @@ import { ReadsField } from './reads-field';
 import { StudentNameAndAge } from './student-fields';
 import styles from './students.module.css';
 
+/** What the learning settings of an existing student add (the schedule feature's tuning), with the settings as they stand in the form. */
+export type LearningExtraSlot = (props: {
+  student: { id: number; name: string };
+  retention: number;
+  newPerDay: number;
+  maxReviewsPerDay: number;
+}) => ReactNode;
+
 /** Translation key of each native-language value. */
 export const nativeLanguageKey = (lang: string) =>
   lang === 'English' ? 'english' : lang === 'Español' ? 'spanish' : 'none';
@@ -27,10 +35,19 @@ interface StudentFormProps {
   serverError: unknown;
   onSubmit: (input: StudentInput) => void;
   onCancel: () => void;
+  learningExtra?: LearningExtraSlot;
 }
 
 /** Add/edit student form: name (required, ≤ STUDENT_NAME_MAX), optional age, native language, learning settings. */
-export function StudentForm({ student, pending, error, serverError, onSubmit, onCancel }: StudentFormProps) {
+export function StudentForm({
+  student,
+  pending,
+  error,
+  serverError,
+  onSubmit,
+  onCancel,
+  learningExtra,
+}: StudentFormProps) {
   const { t } = useTranslation();
   const selectId = useId();
   const form = useForm<StudentInput>({
@@ -71,7 +88,9 @@ export function StudentForm({ student, pending, error, serverError, onSubmit, on
         <ReadsField form={form} isNew={!student} />
       </Suspense>
       <AutoReadField {...form.register('auto_read')} />
-      <LearningSettingsFields form={form} server={server} />
+      <LearningSettingsFields form={form} server={server}>
+        {student && learningExtra && <LearningExtra student={student} form={form} slot={learningExtra} />}
+      </LearningSettingsFields>
       <div className={styles.formActions}>
         <Button onClick={onCancel}>{t('common.actions.cancel')}</Button>
         <Button type="submit" variant="primary" disabled={pending}>
@@ -80,4 +99,27 @@ export function StudentForm({ student, pending, error, serverError, onSubmit, on
       </div>
     </form>
   );
+}
+
+/** The slot with the form's current learning settings (watched, so a new retention shows at once). */
+function LearningExtra({
+  student,
+  form,
+  slot,
+}: {
+  student: Student;
+  form: ReturnType<typeof useForm<StudentInput>>;
+  slot: LearningExtraSlot;
+}) {
+  const [retention, newPerDay, maxReviewsPerDay] = form.watch([
+    'desired_retention',
+    'new_per_day',
+    'max_reviews_per_day',
+  ]);
+  return slot({
+    student: { id: student.id, name: student.name },
+    retention: retention ?? student.desired_retention,
+    newPerDay: newPerDay ?? student.new_per_day,
+    maxReviewsPerDay: maxReviewsPerDay ?? student.max_reviews_per_day,
+  });
 }

@@ -10,7 +10,7 @@ import { EmptyState, Spinner } from '@client/components/ui/feedback';
 import { PlusIcon } from '@client/components/ui/icons';
 import { useCreateStudent, useDeleteStudent, useUpdateStudent } from '../api/students-api';
 import { SeveralStudentsForm } from './several-students-form';
-import { nativeLanguageKey, StudentForm } from './student-form';
+import { nativeLanguageKey, StudentForm, type LearningExtraSlot } from './student-form';
 import styles from './students.module.css';
 
 type View =
@@ -28,10 +28,13 @@ export function StudentsPanel({
   open,
   onOpenChange,
   giveDecks,
+  learningExtra,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   giveDecks?: GiveDecksSlot;
+  /** What an existing student's learning settings add (the schedule feature's tuning). */
+  learningExtra?: LearningExtraSlot;
 }) {
   const { t } = useTranslation();
   const { students, isLoading, currentStudent, setCurrentStudentId } = useCurrentStudent();
@@ -215,6 +218,7 @@ export function StudentsPanel({
             serverError={view.kind === 'edit' ? update.error : create.error}
             onSubmit={submit}
             onCancel={() => show({ kind: 'list' })}
+            learningExtra={learningExtra}
           />
         )}
       </Dialog>

@@ -131,6 +131,7 @@ function Rounds({
       key={round.n}
       cards={round.cards}
       student={student}
+      parameters={data.parameters ?? null}
       title={title}
       exitTo={exitTo}
       deckOf={deckOf}

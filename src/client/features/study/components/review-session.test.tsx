@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReviewCard } from '@shared/schemas/review';
 import type { Student } from '@shared/schemas/student';
+import { DEFAULT_PARAMETERS } from '@shared/schedule';
 import { NEW_MEMORY, schedulerFor } from '@shared/srs';
 import i18next from 'i18next';
 import { formatInterval } from '@client/lib/schedule-text';
@@ -66,11 +67,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function renderSession(grading: 'simple' | 'detailed', onResultsSaved = vi.fn()) {
+function renderSession(
+  grading: 'simple' | 'detailed',
+  onResultsSaved = vi.fn(),
+  parameters: readonly number[] | null = null,
+) {
   render(
     <MemoryRouter>
       <ReviewSession
         cards={cards}
+        parameters={parameters}
         student={student(grading)}
         title="Today's review"
         exitTo="/"
@@ -119,6 +125,18 @@ describe('ReviewSession', () => {
       { card_id: 1, is_correct: true, rating: 'good', reviewed_at: new Date(NOW).toISOString(), duration_ms: 0 },
       { card_id: 2, is_correct: true, rating: 'easy', reviewed_at: new Date(NOW).toISOString(), duration_ms: 0 },
     ]);
+  });
+
+  it('previews with the child’s own parameters once tuned (issue 26)', async () => {
+    // A child who forgets faster: a steeper forgetting curve (w[20]) on the same memory.
+    const own = DEFAULT_PARAMETERS.map((x, i) => (i === 20 ? 0.6 : x));
+    renderSession('detailed', vi.fn(), own);
+    await userEvent.click(screen.getByRole('button', { name: /^Good/ }));
+    const t = i18next.getFixedT('en');
+    const tuned = schedulerFor({ desired_retention: 0.9, parameters: own }).preview(learned, 2, NOW);
+    const standard = schedulerFor({ desired_retention: 0.9 }).preview(learned, 2, NOW);
+    expect(tuned.good.interval_ms).not.toBe(standard.good.interval_ms);
+    expect(screen.getByRole('button', { name: `Good ${formatInterval(tuned.good.interval_ms, t)}` })).toBeVisible();
   });
 
   it('grades simply with Mastered and Not mastered, saving good and again, and says how it went', async () => {

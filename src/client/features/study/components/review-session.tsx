@@ -53,6 +53,8 @@ export interface ReviewSessionProps extends StudySlots {
   onKeepGoing: () => void;
   /** Put focus on the card at once (a session that follows another, started from the end dialog). */
   focusCard?: boolean;
+  /** The student's own FSRS parameters once tuned (the queue's), null for the defaults. */
+  parameters?: readonly number[] | null;
 }
 
 /**
@@ -87,9 +89,10 @@ export function ReviewSession(props: ReviewSessionProps) {
   // When the card would come back for each answer, as the server schedules it (src/shared/srs.ts),
   // previewed as of the moment the card appeared (the fuzz may move the real one by a little).
   const retention = student.desired_retention;
+  const parameters = props.parameters ?? null;
   const intervals = useMemo(
-    () => schedulerFor({ desired_retention: retention }).preview(card.memory, card.id, state.shownAt),
-    [card, state.shownAt, retention],
+    () => schedulerFor({ desired_retention: retention, parameters }).preview(card.memory, card.id, state.shownAt),
+    [card, state.shownAt, retention, parameters],
   );
 
   const finish = async (done: State) => {
