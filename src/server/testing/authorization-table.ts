@@ -643,7 +643,7 @@ export const MATRIX: Record<string, Case[]> = {
       other: { status: 201, effect: 'self' },
       sharer: 409,
       owner: 409,
-      async verify(c, res, who, caller) {
+      async verify(c, res, who) {
         if (who !== 'other') return;
         expect(await row(c, 'decks', res.body.id)).toMatchObject({ family_id: familyOf(c, who), is_imported: 1 });
       },
