@@ -1,5 +1,5 @@
-// The FSRS optimizer's thread (issue 26): fits parameters to one child's items, away from the
-// thread that answers requests. Plain JavaScript so that it runs as is from the sources and from
+// The FSRS optimizer's process (issue 26): fits parameters to one child's items, away from the
+// process that answers requests, at the lowest CPU priority (optimizer.ts). Plain JavaScript so that it runs as is from the sources and from
 // the build (scripts/build-server.mjs copies it beside the server bundle).
 //
 // It loads fsrs-rs's native build for this machine directly. The umbrella package
@@ -7,7 +7,6 @@
 // linux-x64-gnu is published, so `npm ci` refuses a lock file that holds it; the one published
 // build is an optional dependency instead, and elsewhere tuning answers that it is unavailable.
 import { createRequire } from 'node:module';
-import { parentPort } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
 let native = null;
@@ -18,9 +17,12 @@ try {
   loadError = `the schedule optimizer has no build for ${process.platform}-${process.arch}: ${err?.message ?? err}`;
 }
 
-parentPort.on('message', async ({ id, items }) => {
+// Ends with the server: the channel closes when the server goes.
+process.on('disconnect', () => process.exit(0));
+
+process.on('message', async ({ id, items }) => {
   if (!native) {
-    parentPort.postMessage({ id, error: loadError });
+    process.send({ id, error: loadError });
     return;
   }
   const { FSRSBindingItem, FSRSBindingReview, computeParameters } = native;
@@ -29,8 +31,8 @@ parentPort.on('message', async ({ id, items }) => {
       (reviews) => new FSRSBindingItem(reviews.map(([rating, deltaT]) => new FSRSBindingReview(rating, deltaT))),
     );
     const parameters = await computeParameters(train, { enableShortTerm: true, numRelearningSteps: 1 });
-    parentPort.postMessage({ id, parameters });
+    process.send({ id, parameters });
   } catch (err) {
-    parentPort.postMessage({ id, error: String(err?.message ?? err) });
+    process.send({ id, error: String(err?.message ?? err) });
   }
 });
