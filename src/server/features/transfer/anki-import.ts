@@ -168,8 +168,8 @@ function decksOf(collection: AnkiCollection): AnkiPreview['decks'] {
   });
 }
 
-/** What the dry run shows: decks, note types with samples, a proposed mapping, media counts. */
-export function previewOf(pkg: AnkiPackage, remembered: AnkiMapping = {}): AnkiPreview {
+/** What the dry run shows: decks, note types with samples, a proposed mapping (guessed), media counts. */
+export function previewOf(pkg: AnkiPackage): AnkiPreview {
   const { collection } = pkg;
   const perType = new Map<
     string,
@@ -207,15 +207,8 @@ export function previewOf(pkg: AnkiPackage, remembered: AnkiMapping = {}): AnkiP
   }
   const noteTypes = [...collection.noteTypes.values()].filter((t) => perType.has(t.id));
   const proposed: AnkiMapping = {};
-  const rememberedIds: string[] = [];
   for (const t of noteTypes) {
     if (t.cloze) continue;
-    const last = remembered[t.id];
-    if (last && Object.values(last).every((i) => typeof i !== 'number' || i < t.fields.length)) {
-      proposed[t.id] = last;
-      rememberedIds.push(t.id);
-      continue;
-    }
     const guess = proposeMapping(t.fields, perType.get(t.id)!.fields);
     if (guess) proposed[t.id] = guess;
   }
@@ -239,9 +232,24 @@ export function previewOf(pkg: AnkiPackage, remembered: AnkiMapping = {}): AnkiP
       samples: perType.get(t.id)!.samples,
     })),
     proposed_mapping: proposed,
-    remembered: rememberedIds,
+    remembered: [],
     media: { pictures, sounds: soundRefs, sounds_skipped: soundsSkipped },
   };
+}
+
+/** The preview with the family's last mapping of a note type proposed instead of the guess, where it still fits. */
+export function withRemembered(preview: AnkiPreview, remembered: AnkiMapping): AnkiPreview {
+  const proposed = { ...preview.proposed_mapping };
+  const ids: string[] = [];
+  for (const t of preview.note_types) {
+    const last = remembered[t.id];
+    if (t.kind === 'cloze' || !last) continue;
+    if (Object.values(last).every((i) => typeof i !== 'number' || i < t.fields.length)) {
+      proposed[t.id] = last;
+      ids.push(t.id);
+    }
+  }
+  return { ...preview, proposed_mapping: proposed, remembered: ids };
 }
 
 /** A card to make: its declared text fields (`@shared/card-fields`), media names to try. */

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { cardsToCsv } from '@shared/card-csv';
 import { textContentOf } from '@shared/card-fields';
-import { ANKI_DECKS_MAX, AUDIO_MAX_BYTES, DECK_COLORS } from '@shared/constants';
+import { ANKI_DECKS_MAX, ANKI_IMPORT_QUEUE_MAX, ANKI_IMPORTS_PER_FAMILY, DECK_COLORS } from '@shared/constants';
 import type { Deck } from '@shared/schemas/deck';
 import {
   ankiDeckSelectionSchema,
@@ -30,8 +31,9 @@ import {
   savePicture,
   type StoredPicture,
 } from '../images/images.service';
-import type { AnkiCollection } from './anki-collection';
-import { openAnkiPackage, planImport, previewOf, type AnkiPackage, type PlannedCard } from './anki-import';
+import { withRemembered } from './anki-import';
+import { createAnkiPool, type AnkiPool } from './anki-pool';
+import type { AnkiPlanResult } from './anki-worker';
 import * as mappings from './anki-mappings.repository';
 import { writeApkg } from './anki-writer';
 
@@ -121,41 +123,57 @@ export function safeFileName(title: string, extension: string): string {
   return `${base || 'deck'}.${extension}`;
 }
 
+const pools = new WeakMap<AppDeps, AnkiPool>();
+/** The app's package-reading threads (one pool per app), sized by its config. */
+export function ankiPoolOf(deps: AppDeps): AnkiPool {
+  let pool = pools.get(deps);
+  if (!pool) {
+    const { threads, timeBudgetMs, memoryBudgetMb } = deps.config.ankiImport;
+    pool = createAnkiPool({
+      workers: threads,
+      perFamily: ANKI_IMPORTS_PER_FAMILY,
+      queueMax: ANKI_IMPORT_QUEUE_MAX,
+      timeBudgetMs,
+      memoryBudgetMb,
+    });
+    pools.set(deps, pool);
+  }
+  return pool;
+}
+
 /** Bringing cards in (pasted rows, Anki packages) and taking a deck out (CSV, Anki package). */
 export function transferService(deps: AppDeps) {
   const db = deps.db.kysely;
   const now = () => deps.now().toISOString();
   const tempRoot = path.join(deps.config.dataDir, 'tmp');
+  const pool = ankiPoolOf(deps);
 
   /**
    * Each distinct picture of the plan, by its first media name: re-encoded, or, when its bytes are
    * exactly a picture the user already has (a deck of theirs exported and brought back), that
-   * picture's key, so the round trip keeps the picture as it was.
+   * picture's key, so the round trip keeps the picture as it was. `files`: where the package
+   * reader put each picture's bytes (null when the package lacks it).
    */
-  async function encodePictures(userId: number, pkg: AnkiPackage, cards: PlannedCard[]) {
+  async function encodePictures(userId: number, files: Record<string, string | null>) {
     const pictures = new Map<string, Picture | null>();
-    for (const card of cards) {
-      if (!card.picture || pictures.has(card.picture[0]!)) continue;
+    for (const [name, file] of Object.entries(files)) {
       let picture: Picture | null = null;
-      for (const name of card.picture) {
-        const bytes = await pkg.media(name);
-        if (!bytes) continue;
+      if (file) {
+        const bytes = await fs.promises.readFile(file);
         const hash = createHash('sha256').update(bytes).digest('hex');
-        if (await findPicture(db, userId, hash)) {
-          picture = { key: hash, stored: null };
-          break;
+        if (await findPicture(db, userId, hash)) picture = { key: hash, stored: null };
+        else {
+          picture = await encodePicture(userId, bytes).then(
+            (stored) => ({ key: stored.key, stored }),
+            (err: unknown) => {
+              // Not a picture we read (SVG, damaged, too big): the card is made without it.
+              if (err instanceof ApiError) return null;
+              throw err;
+            },
+          );
         }
-        picture = await encodePicture(userId, bytes).then(
-          (stored) => ({ key: stored.key, stored }),
-          (err: unknown) => {
-            // Not a picture we read (SVG, damaged, too big): the card is made without it.
-            if (err instanceof ApiError) return null;
-            throw err;
-          },
-        );
-        break;
       }
-      pictures.set(card.picture[0]!, picture);
+      pictures.set(name, picture);
     }
     return pictures;
   }
@@ -165,13 +183,11 @@ export function transferService(deps: AppDeps) {
    * re-encoded, within its length and size limits); null for one missing, too large or long, or
    * not a sound: the card is made without it.
    */
-  async function encodeSounds(familyId: number, pkg: AnkiPackage, cards: PlannedCard[]) {
+  async function encodeSounds(familyId: number, files: Record<string, string | null>) {
     const sounds = new Map<string, StoredAudio | null>();
-    for (const name of cards.flatMap((c) => [c.en_sound, c.es_sound])) {
-      if (!name || sounds.has(name)) continue;
-      const bytes = await pkg.media(name, AUDIO_MAX_BYTES);
-      const audio = bytes
-        ? await encodeAudio(familyId, bytes).catch((err: unknown) => {
+    for (const [name, file] of Object.entries(files)) {
+      const audio = file
+        ? await encodeAudio(familyId, await fs.promises.readFile(file)).catch((err: unknown) => {
             if (err instanceof ApiError) return null;
             throw err;
           })
@@ -182,8 +198,11 @@ export function transferService(deps: AppDeps) {
   }
 
   /** The family's remembered mappings for the package's note types, by their ids in the package. */
-  async function rememberedMappings(familyId: number, collection: AnkiCollection): Promise<AnkiMapping> {
-    const types = [...collection.noteTypes.values()].filter((t) => !t.cloze);
+  async function rememberedMappings(
+    familyId: number,
+    noteTypes: { id: string; name: string; fields: string[]; kind: string }[],
+  ): Promise<AnkiMapping> {
+    const types = noteTypes.filter((t) => t.kind !== 'cloze');
     const found = await mappings.find(db, familyId, types.map(noteTypeKey));
     const out: AnkiMapping = {};
     for (const t of types) {
@@ -194,20 +213,14 @@ export function transferService(deps: AppDeps) {
     return out;
   }
 
-  async function importPackage(
-    userId: number,
-    pkg: AnkiPackage,
-    studentId: number | null,
-    mapping: AnkiMapping,
-    selectedDecks: string[] | undefined,
-  ) {
-    const plan = planImport(pkg.collection, mapping, selectedDecks);
-    if (plan.decks.size > ANKI_DECKS_MAX) {
+  /** Stores what the package reader planned: pictures, sounds, remembered mappings, decks and cards, in one transaction. */
+  async function importPackage(userId: number, plan: AnkiPlanResult, studentId: number | null, mapping: AnkiMapping) {
+    if (plan.decks.length > ANKI_DECKS_MAX) {
       throw new ApiError(413, 'too_many_decks', `The package would make more than ${ANKI_DECKS_MAX} decks`);
     }
-    const all = [...plan.decks.values()].flatMap((d) => d.cards);
-    const pictures = await encodePictures(userId, pkg, all);
-    const sounds = await encodeSounds(userId, pkg, all);
+    const all = plan.decks.flatMap(([, d]) => d.cards);
+    const pictures = await encodePictures(userId, plan.pictures);
+    const sounds = await encodeSounds(userId, plan.sounds);
     const at = now();
     const decks = await inUserTransaction(deps.db, userId, async (trx) => {
       if (studentId !== null && !(await access.studentOwned(trx, userId, studentId))) throw studentNotFound();
@@ -217,13 +230,13 @@ export function transferService(deps: AppDeps) {
         else if (picture && !(await findPicture(trx, userId, picture.key))) pictures.set(name, null);
       }
       for (const sound of sounds.values()) if (sound) await saveAudio(trx, userId, sound, at);
-      for (const [id, m] of Object.entries(mapping)) {
-        const type = pkg.collection.noteTypes.get(id);
-        if (type) await mappings.save(trx, userId, noteTypeKey(type), JSON.stringify(m), at);
+      for (const type of plan.noteTypes) {
+        const m = mapping[type.id];
+        if (m) await mappings.save(trx, userId, noteTypeKey(type), JSON.stringify(m), at);
       }
       const made: Deck[] = [];
       let colour = 0;
-      for (const { name, cards } of plan.decks.values()) {
+      for (const [, { name, cards }] of plan.decks) {
         const deckId = await insertDeck(
           trx,
           userId,
@@ -325,12 +338,8 @@ export function transferService(deps: AppDeps) {
 
     /** A dry run: what an .apkg holds and a proposed mapping; nothing is stored. */
     async previewAnki(familyId: number, bytes: Buffer): Promise<AnkiPreview> {
-      const pkg = await openAnkiPackage(bytes, tempRoot);
-      try {
-        return previewOf(pkg, await rememberedMappings(familyId, pkg.collection));
-      } finally {
-        pkg.close();
-      }
+      const preview = await pool.run<AnkiPreview>(familyId, { kind: 'preview', bytes, tempRoot });
+      return withRemembered(preview, await rememberedMappings(familyId, preview.note_types));
     },
 
     /** Makes one deck per Anki deck (for the student, or shared) and one card per mapped note, in one transaction. */
@@ -339,11 +348,20 @@ export function transferService(deps: AppDeps) {
       const selectedDecks = parseDecks(upload.decks);
       const studentId = upload.studentId ?? null;
       if (studentId !== null && !(await access.studentOwned(db, userId, studentId))) throw studentNotFound();
-      const pkg = await openAnkiPackage(upload.bytes, tempRoot);
+      fs.mkdirSync(tempRoot, { recursive: true });
+      const mediaDir = fs.mkdtempSync(path.join(tempRoot, 'anki-media-'));
       try {
-        return await importPackage(userId, pkg, studentId, mapping, selectedDecks);
+        const plan = await pool.run<AnkiPlanResult>(userId, {
+          kind: 'plan',
+          bytes: upload.bytes,
+          tempRoot,
+          mediaDir,
+          mapping,
+          decks: selectedDecks,
+        });
+        return await importPackage(userId, plan, studentId, mapping);
       } finally {
-        pkg.close();
+        fs.rmSync(mediaDir, { recursive: true, force: true });
       }
     },
   };
