@@ -279,3 +279,29 @@ export const smallPackage = () =>
     notes: [{ type: 'Basic', deck: 'Words', fields: ['cat', 'gato'] }],
   }));
 export const SMALL_PACKAGE_MAPPING = JSON.stringify({ [noteTypeId(0)]: { en: 0, es: 1 } });
+
+/**
+ * Notes whose front is about `kb` KB of nested HTML (divs within divs, each with a few made-up words:
+ * deterministic, and varied enough to compress about as real text does, far from the zip-bomb
+ * ratio), as in the packages that stalled the server when read on its event loop (issue 24).
+ */
+export function heavyNotes(count: number, kb: number, type = 'Basic'): FixtureNote[] {
+  let seed = 24;
+  const word = () => {
+    let w = '';
+    for (let i = 0; i < 6; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      w += String.fromCharCode(97 + (seed % 26));
+    }
+    return w;
+  };
+  return Array.from({ length: count }, (_, n) => {
+    let open = '';
+    let depth = 0;
+    while (open.length < kb * 1024 - 6 * depth - 40) {
+      open += `<div class="l${depth % 7}"><span>${word()} ${word()}</span> ${word()}`;
+      depth++;
+    }
+    return { type, deck: 'Heavy', fields: [`${open}${'</div>'.repeat(depth)} cat ${n}`, `gato ${n}`] };
+  });
+}

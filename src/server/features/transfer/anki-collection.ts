@@ -28,7 +28,14 @@ export interface AnkiCollection {
   /** Deck id → "Parent::Child" name, for the decks whose description reads. */
   decks: Map<string, string>;
   noteTypes: Map<string, AnkiNoteType>;
-  notes: AnkiNote[];
+  noteCount: number;
+  /**
+   * The notes, in id order, read from the file one at a time (a package of large notes is never
+   * held in memory whole). A row that does not read throws the package's `corrupt_package`.
+   */
+  notes(): Iterable<AnkiNote>;
+  /** Closes the file; the caller then removes it. */
+  close(): void;
 }
 
 const tooMany = (what: string, max: number) =>
@@ -124,7 +131,7 @@ function useKnownCollation(file: string): void {
 }
 
 /**
- * Reads the collection at `file`, a temp copy the caller removes: opened read-only once its
+ * Opens the collection at `file`, a temp copy the caller removes after `close()`: read-only once its
  * collation names are fixed (useKnownCollation). Throws the package's errors for anything odd.
  */
 export function readCollection(file: string): AnkiCollection {
@@ -136,7 +143,8 @@ export function readCollection(file: string): AnkiCollection {
     db.pragma('trusted_schema = OFF');
     checkTables(db, ['col', 'notes', 'cards']);
     const col = db.prepare('select ver, length(models) as models, length(decks) as decks from col limit 1').get() as
-      { ver: number; models: number | null; decks: number | null } | undefined;
+      | { ver: number; models: number | null; decks: number | null }
+      | undefined;
     if (!col) throw packageErrors.corrupt();
     const legacy = col.ver === 11;
     if (!legacy && !(col.ver >= 15 && col.ver <= 18)) {
@@ -165,24 +173,32 @@ export function readCollection(file: string): AnkiCollection {
       )
       .all() as { nid: string; did: string }[];
     const deckOf = new Map(homes.map((h) => [h.nid, h.did]));
-    const rows = db
-      .prepare('select cast(id as text) as id, cast(mid as text) as mid, flds from notes order by id')
-      .all() as {
-      id: string;
-      mid: string;
-      flds: unknown;
-    }[];
-    const notes = rows.map((r) => ({
-      noteType: r.mid,
-      fields: String(r.flds ?? '').split('\u001f'),
-      deck: deckOf.get(r.id) ?? null,
-    }));
-    return { decks, noteTypes, notes };
+    const rows = db.prepare('select cast(id as text) as id, cast(mid as text) as mid, flds from notes order by id');
+    const open = db;
+    return {
+      decks,
+      noteTypes,
+      noteCount: counts.notes,
+      *notes() {
+        const it = rows.iterate() as IterableIterator<{ id: string; mid: string; flds: unknown }>;
+        for (;;) {
+          let next: IteratorResult<{ id: string; mid: string; flds: unknown }>;
+          try {
+            next = it.next();
+          } catch {
+            throw packageErrors.corrupt('The collection in the package cannot be read');
+          }
+          if (next.done) return;
+          const r = next.value;
+          yield { noteType: r.mid, fields: String(r.flds ?? '').split('\u001f'), deck: deckOf.get(r.id) ?? null };
+        }
+      },
+      close: () => open.close(),
+    };
   } catch (err) {
+    db?.close();
     if (err instanceof ApiError) throw err;
     // Not SQLite, a damaged file, JSON that does not parse, a config that is not protobuf.
     throw packageErrors.corrupt('The collection in the package cannot be read');
-  } finally {
-    db?.close();
   }
 }

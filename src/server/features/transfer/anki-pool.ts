@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { AnkiImportStatus } from '@shared/schemas/transfer';
 import { ApiError } from '../../http/errors';
 import type { AnkiTask, AnkiTaskProgress, AnkiWorkerMessage } from './anki-worker';
 
@@ -18,14 +19,6 @@ export interface AnkiPoolOptions {
   memoryBudgetMb: number;
 }
 
-/** What a family's imports are doing: how many are being read, how many wait (and for how many others' turns). */
-export interface AnkiPoolState {
-  running: number;
-  waiting: number;
-  /** Imports of any family ahead of this family's first waiting one; null when none waits. */
-  ahead: number | null;
-  progress: AnkiTaskProgress | null;
-}
 
 interface Job {
   familyId: number;
@@ -170,7 +163,8 @@ export function createAnkiPool(options: AnkiPoolOptions) {
       });
     },
 
-    state(familyId: number): AnkiPoolState {
+    /** What a family's imports are doing (GET /api/imports/anki/status). */
+    state(familyId: number): AnkiImportStatus {
       const mine = [...running.values()].filter((j) => j.familyId === familyId);
       const first = queue.findIndex((j) => j.familyId === familyId);
       return {

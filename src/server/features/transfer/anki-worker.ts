@@ -46,13 +46,26 @@ export type AnkiWorkerMessage =
 
 const post = (message: AnkiWorkerMessage) => parentPort!.postMessage(message);
 
+/** Counts notes as they are read, telling the pool every PROGRESS_EVERY notes (and at the end). */
+function counter(total: number) {
+  let read = 0;
+  post({ type: 'progress', progress: { notes_read: 0, notes_total: total } });
+  return () => {
+    read += 1;
+    if (read % PROGRESS_EVERY === 0 || read === total) {
+      post({ type: 'progress', progress: { notes_read: read, notes_total: total } });
+    }
+  };
+}
+const PROGRESS_EVERY = 100;
+
 async function plan(task: Extract<AnkiTask, { kind: 'plan' }>): Promise<AnkiPlanResult> {
   const pkg = await openAnkiPackage(
     Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength),
     task.tempRoot,
   );
   try {
-    const made = planImport(pkg.collection, task.mapping, task.decks);
+    const made = planImport(pkg.collection, task.mapping, task.decks, counter(pkg.collection.noteCount));
     const cards = [...made.decks.values()].flatMap((d) => d.cards);
     let n = 0;
     const save = (bytes: Buffer) => {
@@ -103,7 +116,7 @@ async function run(task: AnkiTask): Promise<AnkiPreview | AnkiPlanResult> {
     task.tempRoot,
   );
   try {
-    return previewOf(pkg);
+    return previewOf(pkg, counter(pkg.collection.noteCount));
   } finally {
     pkg.close();
   }

@@ -10,6 +10,7 @@ import {
   ankiFieldMappingSchema,
   ankiMappingSchema,
   type AnkiImportResult,
+  type AnkiImportStatus,
   type AnkiMapping,
   type AnkiPreview,
   type BulkCardsResult,
@@ -334,6 +335,11 @@ export function transferService(deps: AppDeps) {
         { at: deps.now(), tempRoot },
       );
       return { fileName: safeFileName(deck.title, 'apkg'), contentType: 'application/octet-stream', body };
+    },
+
+    /** What the family's packages are doing in the pool: read now, waiting, progress. */
+    ankiStatus(familyId: number): AnkiImportStatus {
+      return pool.state(familyId);
     },
 
     /** A dry run: what an .apkg holds and a proposed mapping; nothing is stored. */
