@@ -122,6 +122,13 @@ export const TEXT_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 export const ANKI_PACKAGE_MAX_BYTES = 50 * 1024 * 1024;
 /** Most bytes a package may inflate to, all its files together (checked from the headers and again while inflating). */
 export const ANKI_UNCOMPRESSED_MAX_BYTES = 256 * 1024 * 1024;
+/**
+ * Longest Anki note (all its fields' HTML together) read: a longer one is counted too long, never
+ * loaded (one huge string would pass a reader's memory budget at once, which its thread cannot survive).
+ */
+export const ANKI_NOTE_HTML_MAX = 1_000_000;
+/** Longest Anki deck, note type or field name read; the rest of a longer one is left out. */
+export const ANKI_NAME_MAX = 1_000;
 /** Anki packages read at once, each on its own thread (a 2-core server: one core stays free for requests); config ANKI_IMPORT_THREADS. */
 export const ANKI_IMPORT_THREADS = 2;
 /** A family's packages being read or waiting at once (only one of them is read at a time); the next is refused (429). */

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { init as initZstd, compress as zstdCompress } from '@bokuweb/zstd-wasm';
@@ -304,4 +305,22 @@ export function heavyNotes(count: number, kb: number, type = 'Basic'): FixtureNo
     }
     return { type, deck: 'Heavy', fields: [`${open}${'</div>'.repeat(depth)} cat ${n}`, `gato ${n}`] };
   });
+}
+
+/**
+ * Notes of ten fields each holding about 95 KB of distinct `[sound:…]` references (random names, so
+ * they barely compress): every field is within the limits, but the names the preview collects
+ * outgrow a small reader's memory budget.
+ */
+export function soundHeavyNotes(count: number): { type: FixtureNoteType; notes: FixtureNote[] } {
+  const fields = Array.from({ length: 10 }, (_, i) => `Field ${i}`);
+  const field = () => {
+    let html = '';
+    while (html.length < 95_000) html += `[sound:${randomBytes(45).toString('hex')}.mp3]`;
+    return html;
+  };
+  return {
+    type: { name: 'Sounds', fields },
+    notes: Array.from({ length: count }, () => ({ type: 'Sounds', deck: 'Sounds', fields: fields.map(field) })),
+  };
 }

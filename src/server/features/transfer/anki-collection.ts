@@ -1,6 +1,12 @@
 import Database from 'better-sqlite3';
 import { z } from 'zod';
-import { ANKI_CARDS_MAX, ANKI_METADATA_MAX_BYTES, ANKI_NOTES_MAX } from '@shared/constants';
+import {
+  ANKI_CARDS_MAX,
+  ANKI_METADATA_MAX_BYTES,
+  ANKI_NAME_MAX,
+  ANKI_NOTE_HTML_MAX,
+  ANKI_NOTES_MAX,
+} from '@shared/constants';
 import { ApiError } from '../../http/errors';
 import { isClozeConfig } from './anki-proto';
 import { packageErrors } from './anki-package';
@@ -23,6 +29,8 @@ export interface AnkiNote {
   fields: string[];
   /** The deck of the note's first card (its home deck when the card sits in a filtered deck). */
   deck: string | null;
+  /** Longer than ANKI_NOTE_HTML_MAX: not read (`fields` is empty). */
+  oversized: boolean;
 }
 export interface AnkiCollection {
   /** Deck id → "Parent::Child" name, for the decks whose description reads. */
@@ -76,19 +84,27 @@ function legacyMetadata(db: Database.Database) {
 
 function currentMetadata(db: Database.Database) {
   const noteTypes = new Map<string, AnkiNoteType>();
-  const types = db.prepare('select cast(id as text) as id, name, config from notetypes').all() as {
+  const types = db
+    .prepare(`select cast(id as text) as id, substr(name, 1, ${ANKI_NAME_MAX}) as name, config from notetypes`)
+    .all() as {
     id: string;
     name: string;
     config: Uint8Array;
   }[];
   for (const t of types)
     noteTypes.set(t.id, { id: t.id, name: String(t.name), cloze: isClozeConfig(t.config), fields: [] });
-  const fields = db.prepare('select cast(ntid as text) as ntid, name from fields order by ntid, ord').all() as {
+  const fields = db
+    .prepare(
+      `select cast(ntid as text) as ntid, substr(name, 1, ${ANKI_NAME_MAX}) as name from fields order by ntid, ord`,
+    )
+    .all() as {
     ntid: string;
     name: string;
   }[];
   for (const f of fields) noteTypes.get(f.ntid)?.fields.push(String(f.name));
-  const decks = db.prepare('select cast(id as text) as id, name from decks').all() as { id: string; name: unknown }[];
+  const decks = db
+    .prepare(`select cast(id as text) as id, substr(name, 1, ${ANKI_NAME_MAX}) as name from decks`)
+    .all() as { id: string; name: unknown }[];
   const readable = decks.filter((d): d is { id: string; name: string } => typeof d.name === 'string' && d.name !== '');
   return { noteTypes, decks: new Map(readable.map((d) => [d.id, d.name.replaceAll('\u001f', '::')])) };
 }
@@ -130,6 +146,8 @@ function useKnownCollation(file: string): void {
   }
 }
 
+type Row = { id: string; mid: string; flds: unknown; oversized: number };
+
 /**
  * Opens the collection at `file`, a temp copy the caller removes after `close()`: read-only once its
  * collation names are fixed (useKnownCollation). Throws the package's errors for anything odd.
@@ -143,8 +161,7 @@ export function readCollection(file: string): AnkiCollection {
     db.pragma('trusted_schema = OFF');
     checkTables(db, ['col', 'notes', 'cards']);
     const col = db.prepare('select ver, length(models) as models, length(decks) as decks from col limit 1').get() as
-      | { ver: number; models: number | null; decks: number | null }
-      | undefined;
+      { ver: number; models: number | null; decks: number | null } | undefined;
     if (!col) throw packageErrors.corrupt();
     const legacy = col.ver === 11;
     if (!legacy && !(col.ver >= 15 && col.ver <= 18)) {
@@ -173,16 +190,21 @@ export function readCollection(file: string): AnkiCollection {
       )
       .all() as { nid: string; did: string }[];
     const deckOf = new Map(homes.map((h) => [h.nid, h.did]));
-    const rows = db.prepare('select cast(id as text) as id, cast(mid as text) as mid, flds from notes order by id');
+    // A note longer than ANKI_NOTE_HTML_MAX is never loaded: the thread's heap limit cannot stop one huge allocation.
+    const rows = db.prepare(
+      'select cast(id as text) as id, cast(mid as text) as mid, ' +
+        `case when length(flds) > ${ANKI_NOTE_HTML_MAX} then null else flds end as flds, ` +
+        `length(flds) > ${ANKI_NOTE_HTML_MAX} as oversized from notes order by id`,
+    );
     const open = db;
     return {
       decks,
       noteTypes,
       noteCount: counts.notes,
       *notes() {
-        const it = rows.iterate() as IterableIterator<{ id: string; mid: string; flds: unknown }>;
+        const it = rows.iterate() as IterableIterator<Row>;
         for (;;) {
-          let next: IteratorResult<{ id: string; mid: string; flds: unknown }>;
+          let next: IteratorResult<Row>;
           try {
             next = it.next();
           } catch {
@@ -190,7 +212,9 @@ export function readCollection(file: string): AnkiCollection {
           }
           if (next.done) return;
           const r = next.value;
-          yield { noteType: r.mid, fields: String(r.flds ?? '').split('\u001f'), deck: deckOf.get(r.id) ?? null };
+          const oversized = r.oversized === 1;
+          const fields = oversized ? [] : String(r.flds ?? '').split('\u001f');
+          yield { noteType: r.mid, fields, deck: deckOf.get(r.id) ?? null, oversized };
         }
       },
       close: () => open.close(),

@@ -383,6 +383,10 @@ export function planImport(
     else if (type.fields.length < 2) plan.skipped.unsupported += 1;
     else if (!m) plan.skipped.unmapped += 1;
     if (!type || type.cloze || type.fields.length < 2 || !m) continue;
+    if (note.oversized) {
+      plan.skipped.too_long += 1;
+      continue;
+    }
     const content = readNote(note.fields);
     const at = (i: number | null | undefined) => (i === null || i === undefined ? { text: '' } : content[i]);
     const read = TEXT_FIELD_NAMES.map((f) => at(m[f]));

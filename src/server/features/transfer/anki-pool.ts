@@ -19,7 +19,6 @@ export interface AnkiPoolOptions {
   memoryBudgetMb: number;
 }
 
-
 interface Job {
   familyId: number;
   task: AnkiTask;
@@ -62,10 +61,14 @@ export function createAnkiPool(options: AnkiPoolOptions) {
   const running = new Map<Worker, Job>();
   const idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
 
+  /** Threads that have loaded their code: a task's time budget starts when its thread is ready. */
+  const ready = new WeakSet<Worker>();
+
   function spawn(): Worker {
     const worker = new Worker(workerUrl(), {
       resourceLimits: { maxOldGenerationSizeMb: options.memoryBudgetMb, maxYoungGenerationSizeMb: 16 },
     });
+    worker.once('message', () => ready.add(worker));
     worker.unref();
     return worker;
   }
@@ -105,8 +108,16 @@ export function createAnkiPool(options: AnkiPoolOptions) {
       else job.reject(outcome.error);
       next();
     };
+    let timer: NodeJS.Timeout | undefined;
+    const startClock = () => {
+      timer = setTimeout(
+        () => finish({ error: poolErrors.timeBudget(options.timeBudgetMs) }, false),
+        options.timeBudgetMs,
+      );
+    };
     const onMessage = (msg: AnkiWorkerMessage) => {
-      if (msg.type === 'progress') job.progress = msg.progress;
+      if (msg.type === 'ready') startClock();
+      else if (msg.type === 'progress') job.progress = msg.progress;
       else if (msg.type === 'result') finish({ value: msg.result }, true);
       else if (msg.type === 'error') {
         const e = msg.error;
@@ -121,13 +132,10 @@ export function createAnkiPool(options: AnkiPoolOptions) {
         false,
       );
     const onExit = (code: number) => finish({ error: new Error(`The package reader stopped (${code})`) }, false);
-    const timer = setTimeout(
-      () => finish({ error: poolErrors.timeBudget(options.timeBudgetMs) }, false),
-      options.timeBudgetMs,
-    );
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
+    if (ready.has(worker)) startClock();
     const { bytes } = job.task;
     // The upload is handed over, not copied, when it owns its memory.
     const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;

@@ -39,6 +39,7 @@ export interface AnkiPlanResult {
 export type AnkiTaskProgress = { notes_read: number; notes_total: number };
 
 export type AnkiWorkerMessage =
+  | { type: 'ready' }
   | { type: 'progress'; progress: AnkiTaskProgress }
   | { type: 'result'; result: AnkiPreview | AnkiPlanResult }
   | { type: 'error'; error: { status: number; code: string; message: string; fields?: ApiError['fields'] } }
@@ -122,6 +123,7 @@ async function run(task: AnkiTask): Promise<AnkiPreview | AnkiPlanResult> {
   }
 }
 
+parentPort?.postMessage({ type: 'ready' } satisfies AnkiWorkerMessage);
 parentPort?.on('message', (task: AnkiTask) => {
   run(task).then(
     (result) => post({ type: 'result', result }),
