@@ -159,7 +159,9 @@ function writeCollection(file: string, c: Collection, schema: 11 | 18, colVersio
     db.transaction(() =>
       c.notes.forEach((n, i) => {
         const id = 1_700_000_000_000 + i;
-        note.run(id, `guid${i}`, BigInt(typeIds.get(n.type)!), n.fields.join('\u001f'), n.fields[0] ?? '');
+        // The sort field as Anki stores it: the first field's text, markup stripped.
+        const sortField = (n.fields[0] ?? '').replace(/<[^>]*>/g, '');
+        note.run(id, `guid${i}`, BigInt(typeIds.get(n.type)!), n.fields.join('\u001f'), sortField);
         card.run(id + 500_000, id, deckIds.get(n.deck) ?? 1, i);
       }),
     )();
