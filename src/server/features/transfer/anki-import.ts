@@ -84,7 +84,7 @@ async function mediaMap(files: PackageFiles, format: Format): Promise<Map<string
   return new Map(pairs);
 }
 
-function removeStale(root: string): void {
+export function removeStale(root: string): void {
   for (const name of fs.existsSync(root) ? fs.readdirSync(root) : []) {
     const dir = path.join(root, name);
     if (Date.now() - fs.statSync(dir).mtimeMs > STALE_TEMP_MS) fs.rmSync(dir, { recursive: true, force: true });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildApkg,
@@ -110,6 +112,8 @@ describe('the budgets', () => {
       const res = await sendPackage(a, heavy, { mapping });
       expectRefused(res, 413, 'import_time_budget');
       expect((await a.get('/api/decks')).body).toEqual([]);
+      // The stopped reader's temp files are removed too.
+      expect(fs.readdirSync(path.join(t.config.dataDir, 'tmp'))).toEqual([]);
       const next = await sendPackage(a, await smallPackage(), { mapping: SMALL_PACKAGE_MAPPING });
       expect(next.status).toBe(201);
       expect(next.body.cards).toBe(1);

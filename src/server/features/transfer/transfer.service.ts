@@ -32,7 +32,7 @@ import {
   savePicture,
   type StoredPicture,
 } from '../images/images.service';
-import { withRemembered } from './anki-import';
+import { removeStale, withRemembered } from './anki-import';
 import { createAnkiPool, type AnkiPool } from './anki-pool';
 import type { AnkiPlanResult } from './anki-worker';
 import * as mappings from './anki-mappings.repository';
@@ -148,6 +148,15 @@ export function transferService(deps: AppDeps) {
   const now = () => deps.now().toISOString();
   const tempRoot = path.join(deps.config.dataDir, 'tmp');
   const pool = ankiPoolOf(deps);
+  /**
+   * A temp folder for one package, removed by this thread when the answer is given, whatever
+   * happens, even when its reader was stopped midway (past its budget).
+   */
+  const taskDir = () => {
+    fs.mkdirSync(tempRoot, { recursive: true });
+    removeStale(tempRoot);
+    return fs.mkdtempSync(path.join(tempRoot, 'anki-'));
+  };
 
   /**
    * Each distinct picture of the plan, by its first media name: re-encoded, or, when its bytes are
@@ -344,8 +353,13 @@ export function transferService(deps: AppDeps) {
 
     /** A dry run: what an .apkg holds and a proposed mapping; nothing is stored. */
     async previewAnki(familyId: number, bytes: Buffer): Promise<AnkiPreview> {
-      const preview = await pool.run<AnkiPreview>(familyId, { kind: 'preview', bytes, tempRoot });
-      return withRemembered(preview, await rememberedMappings(familyId, preview.note_types));
+      const dir = taskDir();
+      try {
+        const preview = await pool.run<AnkiPreview>(familyId, { kind: 'preview', bytes, tempRoot: dir });
+        return withRemembered(preview, await rememberedMappings(familyId, preview.note_types));
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     },
 
     /** Makes one deck per Anki deck (for the student, or shared) and one card per mapped note, in one transaction. */
@@ -354,20 +368,21 @@ export function transferService(deps: AppDeps) {
       const selectedDecks = parseDecks(upload.decks);
       const studentId = upload.studentId ?? null;
       if (studentId !== null && !(await access.studentOwned(db, userId, studentId))) throw studentNotFound();
-      fs.mkdirSync(tempRoot, { recursive: true });
-      const mediaDir = fs.mkdtempSync(path.join(tempRoot, 'anki-media-'));
+      const dir = taskDir();
+      const mediaDir = path.join(dir, 'media');
+      fs.mkdirSync(mediaDir);
       try {
         const plan = await pool.run<AnkiPlanResult>(userId, {
           kind: 'plan',
           bytes: upload.bytes,
-          tempRoot,
+          tempRoot: dir,
           mediaDir,
           mapping,
           decks: selectedDecks,
         });
         return await importPackage(userId, plan, studentId, mapping);
       } finally {
-        fs.rmSync(mediaDir, { recursive: true, force: true });
+        fs.rmSync(dir, { recursive: true, force: true });
       }
     },
   };
