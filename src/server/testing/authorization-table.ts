@@ -502,7 +502,8 @@ export const MATRIX: Record<string, Case[]> = {
       other: 200,
       owner: 200,
       async verify(_c, res) {
-        if (res.status === 200) expect(res.body).toEqual({ running: 0, waiting: 0, ahead: null, progress: null });
+        if (res.status === 200)
+          expect(res.body).toEqual({ running: 0, waiting: 0, ahead: null, progress: null, media: null });
       },
     },
   ],

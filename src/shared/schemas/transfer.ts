@@ -157,5 +157,7 @@ export const ankiImportStatusSchema = z.object({
   ahead: count.nullable(),
   /** The package being read: notes read so far of all it holds; null before its collection is open. */
   progress: z.object({ notes_read: count, notes_total: count }).nullable(),
+  /** Once read, the package's pictures and sounds being made ready (re-encoded) for its cards; null otherwise. */
+  media: z.object({ done: count, total: count }).nullable(),
 });
 export type AnkiImportStatus = z.infer<typeof ankiImportStatusSchema>;

@@ -11,6 +11,7 @@ import {
   soundHeavyNotes,
 } from '../../testing/apkg-fixture';
 import { createTestApp, type Agent, type TestApp } from '../../testing/harness';
+import { makePng } from '../../testing/images';
 
 /**
  * Packages are read on a few threads (anki-pool.ts), never on the thread that answers requests:
@@ -77,7 +78,7 @@ describe('the import threads', () => {
     const res = await importing;
     expect(res.status).toBe(201);
     expect(res.body.skipped.notes.too_long).toBe(1500);
-    expect(await status(a)).toEqual({ running: 0, waiting: 0, ahead: null, progress: null });
+    expect(await status(a)).toEqual({ running: 0, waiting: 0, ahead: null, progress: null, media: null });
   }, 120_000);
 
   it("reads a family's packages one at a time, the rest waiting; a fourth at once is refused", async () => {
@@ -102,6 +103,45 @@ describe('the import threads', () => {
     expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
     expect(settled).toHaveLength(3);
   }, 240_000);
+});
+
+describe('progress', () => {
+  it('tells the family how many of the pictures are ready once the notes are read', async () => {
+    const t = await createTestApp();
+    try {
+      const a = await t.user('pictures');
+      const media: Record<string, Uint8Array> = {};
+      for (let i = 0; i < 40; i++) media[`p${i}.png`] = await makePng(600 + i, 400);
+      const apkg = await buildApkg({
+        format: 'anki21',
+        noteTypes: [basic],
+        notes: Array.from({ length: 40 }, (_, i) => ({
+          type: 'Basic',
+          deck: 'Pictures',
+          fields: [`cat ${i} <img src="p${i}.png">`, `gato ${i}`],
+        })),
+        media,
+      });
+      let done = false;
+      const importing = sendPackage(a, apkg, { mapping }).finally(() => (done = true));
+      const seen: { done: number; total: number }[] = [];
+      while (!done) {
+        const s = await status(a);
+        if (s.media) seen.push(s.media);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const res = await importing;
+      expect(res.status).toBe(201);
+      expect(res.body.pictures).toBe(40);
+      expect(seen.length).toBeGreaterThan(0);
+      for (const m of seen) {
+        expect(m.total).toBe(40);
+        expect(m.done).toBeLessThanOrEqual(40);
+      }
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
 });
 
 describe('the budgets', () => {

@@ -180,6 +180,7 @@ export function createAnkiPool(options: AnkiPoolOptions) {
         waiting: queue.filter((j) => j.familyId === familyId).length,
         ahead: first < 0 ? null : first + running.size,
         progress: mine[0]?.progress ?? null,
+        media: null,
       };
     },
 

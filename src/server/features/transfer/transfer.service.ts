@@ -148,6 +148,8 @@ export function transferService(deps: AppDeps) {
   const now = () => deps.now().toISOString();
   const tempRoot = path.join(deps.config.dataDir, 'tmp');
   const pool = ankiPoolOf(deps);
+  /** Families whose read package's pictures and sounds are being re-encoded: how many are done of all. */
+  const preparing = new Map<number, { done: number; total: number }>();
   /**
    * A temp folder for one package, removed by this thread when the answer is given, whatever
    * happens, even when its reader was stopped midway (past its budget).
@@ -164,7 +166,7 @@ export function transferService(deps: AppDeps) {
    * picture's key, so the round trip keeps the picture as it was. `files`: where the package
    * reader put each picture's bytes (null when the package lacks it).
    */
-  async function encodePictures(userId: number, files: Record<string, string | null>) {
+  async function encodePictures(userId: number, files: Record<string, string | null>, onDone: () => void) {
     const pictures = new Map<string, Picture | null>();
     for (const [name, file] of Object.entries(files)) {
       let picture: Picture | null = null;
@@ -184,6 +186,7 @@ export function transferService(deps: AppDeps) {
         }
       }
       pictures.set(name, picture);
+      onDone();
     }
     return pictures;
   }
@@ -193,7 +196,7 @@ export function transferService(deps: AppDeps) {
    * re-encoded, within its length and size limits); null for one missing, too large or long, or
    * not a sound: the card is made without it.
    */
-  async function encodeSounds(familyId: number, files: Record<string, string | null>) {
+  async function encodeSounds(familyId: number, files: Record<string, string | null>, onDone: () => void) {
     const sounds = new Map<string, StoredAudio | null>();
     for (const [name, file] of Object.entries(files)) {
       const audio = file
@@ -203,6 +206,7 @@ export function transferService(deps: AppDeps) {
           })
         : null;
       sounds.set(name, audio);
+      onDone();
     }
     return sounds;
   }
@@ -229,8 +233,19 @@ export function transferService(deps: AppDeps) {
       throw new ApiError(413, 'too_many_decks', `The package would make more than ${ANKI_DECKS_MAX} decks`);
     }
     const all = plan.decks.flatMap(([, d]) => d.cards);
-    const pictures = await encodePictures(userId, plan.pictures);
-    const sounds = await encodeSounds(userId, plan.sounds);
+    const media = { done: 0, total: Object.keys(plan.pictures).length + Object.keys(plan.sounds).length };
+    const step = () => {
+      media.done = Math.min(media.total, media.done + 1);
+    };
+    preparing.set(userId, media);
+    let pictures: Awaited<ReturnType<typeof encodePictures>>;
+    let sounds: Awaited<ReturnType<typeof encodeSounds>>;
+    try {
+      pictures = await encodePictures(userId, plan.pictures, step);
+      sounds = await encodeSounds(userId, plan.sounds, step);
+    } finally {
+      preparing.delete(userId);
+    }
     const at = now();
     const decks = await inUserTransaction(deps.db, userId, async (trx) => {
       if (studentId !== null && !(await access.studentOwned(trx, userId, studentId))) throw studentNotFound();
@@ -348,7 +363,8 @@ export function transferService(deps: AppDeps) {
 
     /** What the family's packages are doing in the pool: read now, waiting, progress. */
     ankiStatus(familyId: number): AnkiImportStatus {
-      return pool.state(familyId);
+      const media = preparing.get(familyId);
+      return { ...pool.state(familyId), media: media ? { ...media } : null };
     },
 
     /** A dry run: what an .apkg holds and a proposed mapping; nothing is stored. */

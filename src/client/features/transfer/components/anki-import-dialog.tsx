@@ -63,7 +63,9 @@ function AnkiQueueStatus({ active }: { active: boolean }) {
   if (!active || !data) return null;
   const n = (v: number) => v.toLocaleString(i18n.language);
   let text: string | null = null;
-  if (data.progress && data.progress.notes_total > 0) {
+  if (data.media && data.media.total > 0) {
+    text = t('transfer.anki.queue.media', { done: n(data.media.done), total: n(data.media.total) });
+  } else if (data.progress && data.progress.notes_total > 0) {
     text = t('transfer.anki.queue.progress', {
       read: n(data.progress.notes_read),
       total: n(data.progress.notes_total),
