@@ -8,8 +8,9 @@ import { build } from 'esbuild';
 
 const outDir = process.env.BUILD_DIR ?? 'dist';
 
+// anki-worker.js: the Anki package reader's thread, loaded by path beside index.js (features/transfer/anki-pool.ts).
 await build({
-  entryPoints: ['src/server/index.ts', 'src/server/db/migrate-cli.ts'],
+  entryPoints: ['src/server/index.ts', 'src/server/db/migrate-cli.ts', 'src/server/features/transfer/anki-worker.ts'],
   outdir: `${outDir}/server`,
   bundle: true,
   platform: 'node',

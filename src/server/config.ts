@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { SESSION_IDLE_DAYS_DEFAULT, SESSION_MAX_DAYS_DEFAULT } from '@shared/constants';
+import {
+  ANKI_IMPORT_MEMORY_MB,
+  ANKI_IMPORT_THREADS,
+  ANKI_IMPORT_TIME_BUDGET_S,
+  SESSION_IDLE_DAYS_DEFAULT,
+  SESSION_MAX_DAYS_DEFAULT,
+} from '@shared/constants';
 
 const boolFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -33,6 +39,9 @@ const envSchema = z
     RATE_LIMIT_SIGNUP: z.coerce.number().int().positive().optional(),
     RATE_LIMIT_BUG_CLOSE: z.coerce.number().int().positive().optional(),
     RATE_LIMIT_FAMILY_JOIN: z.coerce.number().int().positive().optional(),
+    ANKI_IMPORT_THREADS: z.coerce.number().int().min(1).max(64).default(ANKI_IMPORT_THREADS),
+    ANKI_IMPORT_TIME_BUDGET_S: z.coerce.number().positive().default(ANKI_IMPORT_TIME_BUDGET_S),
+    ANKI_IMPORT_MEMORY_MB: z.coerce.number().int().min(16).default(ANKI_IMPORT_MEMORY_MB),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -81,6 +90,8 @@ export interface Config {
   sessionIdleMs: number;
   sessionMaxMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Threads reading Anki packages, and each package's time and heap budget (features/transfer/anki-pool.ts). */
+  ankiImport: { threads: number; timeBudgetMs: number; memoryBudgetMb: number };
   /** Overrides of the default attempt counts per window (DEFAULT_RATE_LIMITS). */
   rateLimitMax: { login?: number; signup?: number; bugClose?: number; familyJoin?: number };
 }
@@ -140,6 +151,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_DAYS * day,
     sessionMaxMs: e.SESSION_MAX_DAYS * day,
     logLevel: e.LOG_LEVEL,
+    ankiImport: {
+      threads: e.ANKI_IMPORT_THREADS,
+      timeBudgetMs: e.ANKI_IMPORT_TIME_BUDGET_S * 1000,
+      memoryBudgetMb: e.ANKI_IMPORT_MEMORY_MB,
+    },
     rateLimitMax: {
       login: e.RATE_LIMIT_LOGIN,
       signup: e.RATE_LIMIT_SIGNUP,

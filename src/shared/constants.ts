@@ -122,6 +122,23 @@ export const TEXT_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 export const ANKI_PACKAGE_MAX_BYTES = 50 * 1024 * 1024;
 /** Most bytes a package may inflate to, all its files together (checked from the headers and again while inflating). */
 export const ANKI_UNCOMPRESSED_MAX_BYTES = 256 * 1024 * 1024;
+/**
+ * Longest Anki note (all its fields' HTML together) read: a longer one is counted too long, never
+ * loaded (one huge string would pass a reader's memory budget at once, which its thread cannot survive).
+ */
+export const ANKI_NOTE_HTML_MAX = 1_000_000;
+/** Longest Anki deck, note type or field name read; the rest of a longer one is left out. */
+export const ANKI_NAME_MAX = 1_000;
+/** Anki packages read at once, each on its own thread (a 2-core server: one core stays free for requests); config ANKI_IMPORT_THREADS. */
+export const ANKI_IMPORT_THREADS = 2;
+/** A family's packages being read or waiting at once (only one of them is read at a time); the next is refused (429). */
+export const ANKI_IMPORTS_PER_FAMILY = 3;
+/** Packages waiting for a thread, all families together; the next is refused (503) until one starts. */
+export const ANKI_IMPORT_QUEUE_MAX = 20;
+/** Longest a package may take to read (unzip, collection, text) before its thread is stopped and it is refused; config ANKI_IMPORT_TIME_BUDGET_S. */
+export const ANKI_IMPORT_TIME_BUDGET_S = 120;
+/** Most heap a package-reading thread may use before the package is refused; config ANKI_IMPORT_MEMORY_MB. */
+export const ANKI_IMPORT_MEMORY_MB = 256;
 /** Most a package file (past ANKI_RATIO_FREE_BYTES) may grow when inflated: a real collection compresses far less; a zip bomb far more. */
 export const ANKI_COMPRESSION_RATIO_MAX = 100;
 /** Inflated size under which a file's compression ratio is not checked (tiny files of repeated text compress very well). */

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { init as initZstd, compress as zstdCompress } from '@bokuweb/zstd-wasm';
@@ -158,7 +159,9 @@ function writeCollection(file: string, c: Collection, schema: 11 | 18, colVersio
     db.transaction(() =>
       c.notes.forEach((n, i) => {
         const id = 1_700_000_000_000 + i;
-        note.run(id, `guid${i}`, BigInt(typeIds.get(n.type)!), n.fields.join('\u001f'), n.fields[0] ?? '');
+        // The sort field as Anki stores it: the first field's text, markup stripped.
+        const sortField = (n.fields[0] ?? '').replace(/<[^>]*>/g, '');
+        note.run(id, `guid${i}`, BigInt(typeIds.get(n.type)!), n.fields.join('\u001f'), sortField);
         card.run(id + 500_000, id, deckIds.get(n.deck) ?? 1, i);
       }),
     )();
@@ -279,3 +282,47 @@ export const smallPackage = () =>
     notes: [{ type: 'Basic', deck: 'Words', fields: ['cat', 'gato'] }],
   }));
 export const SMALL_PACKAGE_MAPPING = JSON.stringify({ [noteTypeId(0)]: { en: 0, es: 1 } });
+
+/**
+ * Notes whose front is about `kb` KB of nested HTML (divs within divs, each with a few made-up words:
+ * deterministic, and varied enough to compress about as real text does, far from the zip-bomb
+ * ratio), as in the packages that stalled the server when read on its event loop (issue 24).
+ */
+export function heavyNotes(count: number, kb: number, type = 'Basic'): FixtureNote[] {
+  let seed = 24;
+  const word = () => {
+    let w = '';
+    for (let i = 0; i < 6; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      w += String.fromCharCode(97 + (seed % 26));
+    }
+    return w;
+  };
+  return Array.from({ length: count }, (_, n) => {
+    let open = '';
+    let depth = 0;
+    while (open.length < kb * 1024 - 6 * depth - 40) {
+      open += `<div class="l${depth % 7}"><span>${word()} ${word()}</span> ${word()}`;
+      depth++;
+    }
+    return { type, deck: 'Heavy', fields: [`${open}${'</div>'.repeat(depth)} cat ${n}`, `gato ${n}`] };
+  });
+}
+
+/**
+ * Notes of ten fields each holding about 95 KB of distinct `[sound:…]` references (random names, so
+ * they barely compress): every field is within the limits, but the names the preview collects
+ * outgrow a small reader's memory budget.
+ */
+export function soundHeavyNotes(count: number): { type: FixtureNoteType; notes: FixtureNote[] } {
+  const fields = Array.from({ length: 10 }, (_, i) => `Field ${i}`);
+  const field = () => {
+    let html = '';
+    while (html.length < 95_000) html += `[sound:${randomBytes(45).toString('hex')}.mp3]`;
+    return html;
+  };
+  return {
+    type: { name: 'Sounds', fields },
+    notes: Array.from({ length: count }, () => ({ type: 'Sounds', deck: 'Sounds', fields: fields.map(field) })),
+  };
+}

@@ -500,6 +500,19 @@ export const MATRIX: Record<string, Case[]> = {
       owner: 200,
     },
   ],
+  'GET /api/imports/anki/status': [
+    {
+      object: 'anki import',
+      note: 'the caller’s own family’s packages only',
+      request: () => at('/api/imports/anki/status'),
+      other: 200,
+      owner: 200,
+      async verify(_c, res) {
+        if (res.status === 200)
+          expect(res.body).toEqual({ running: 0, waiting: 0, ahead: null, progress: null, media: null });
+      },
+    },
+  ],
   'POST /api/cards': [
     {
       object: 'deck',

@@ -143,3 +143,21 @@ export type AnkiImportResult = z.infer<typeof ankiImportResultSchema>;
 
 export const EXPORT_FORMATS = ['csv', 'apkg'] as const;
 export const deckExportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS) });
+
+/**
+ * The family's Anki packages in the server's hands (GET /api/imports/anki/status), for the dialog to
+ * show while its POST /api/imports/anki is answered: read one at a time, the rest waiting their turn.
+ */
+export const ankiImportStatusSchema = z.object({
+  /** Packages being read now (0 or 1). */
+  running: count,
+  /** Packages of the family waiting for their turn. */
+  waiting: count,
+  /** Packages of any family to be read before this family's first waiting one; null when none waits. */
+  ahead: count.nullable(),
+  /** The package being read: notes read so far of all it holds; null before its collection is open. */
+  progress: z.object({ notes_read: count, notes_total: count }).nullable(),
+  /** Once read, the package's pictures and sounds being made ready (re-encoded) for its cards; null otherwise. */
+  media: z.object({ done: count, total: count }).nullable(),
+});
+export type AnkiImportStatus = z.infer<typeof ankiImportStatusSchema>;

@@ -1,6 +1,12 @@
 import Database from 'better-sqlite3';
 import { z } from 'zod';
-import { ANKI_CARDS_MAX, ANKI_METADATA_MAX_BYTES, ANKI_NOTES_MAX } from '@shared/constants';
+import {
+  ANKI_CARDS_MAX,
+  ANKI_METADATA_MAX_BYTES,
+  ANKI_NAME_MAX,
+  ANKI_NOTE_HTML_MAX,
+  ANKI_NOTES_MAX,
+} from '@shared/constants';
 import { ApiError } from '../../http/errors';
 import { isClozeConfig } from './anki-proto';
 import { packageErrors } from './anki-package';
@@ -23,12 +29,21 @@ export interface AnkiNote {
   fields: string[];
   /** The deck of the note's first card (its home deck when the card sits in a filtered deck). */
   deck: string | null;
+  /** Longer than ANKI_NOTE_HTML_MAX: not read (`fields` is empty). */
+  oversized: boolean;
 }
 export interface AnkiCollection {
   /** Deck id → "Parent::Child" name, for the decks whose description reads. */
   decks: Map<string, string>;
   noteTypes: Map<string, AnkiNoteType>;
-  notes: AnkiNote[];
+  noteCount: number;
+  /**
+   * The notes, in id order, read from the file one at a time (a package of large notes is never
+   * held in memory whole). A row that does not read throws the package's `corrupt_package`.
+   */
+  notes(): Iterable<AnkiNote>;
+  /** Closes the file; the caller then removes it. */
+  close(): void;
 }
 
 const tooMany = (what: string, max: number) =>
@@ -69,19 +84,27 @@ function legacyMetadata(db: Database.Database) {
 
 function currentMetadata(db: Database.Database) {
   const noteTypes = new Map<string, AnkiNoteType>();
-  const types = db.prepare('select cast(id as text) as id, name, config from notetypes').all() as {
+  const types = db
+    .prepare(`select cast(id as text) as id, substr(name, 1, ${ANKI_NAME_MAX}) as name, config from notetypes`)
+    .all() as {
     id: string;
     name: string;
     config: Uint8Array;
   }[];
   for (const t of types)
     noteTypes.set(t.id, { id: t.id, name: String(t.name), cloze: isClozeConfig(t.config), fields: [] });
-  const fields = db.prepare('select cast(ntid as text) as ntid, name from fields order by ntid, ord').all() as {
+  const fields = db
+    .prepare(
+      `select cast(ntid as text) as ntid, substr(name, 1, ${ANKI_NAME_MAX}) as name from fields order by ntid, ord`,
+    )
+    .all() as {
     ntid: string;
     name: string;
   }[];
   for (const f of fields) noteTypes.get(f.ntid)?.fields.push(String(f.name));
-  const decks = db.prepare('select cast(id as text) as id, name from decks').all() as { id: string; name: unknown }[];
+  const decks = db
+    .prepare(`select cast(id as text) as id, substr(name, 1, ${ANKI_NAME_MAX}) as name from decks`)
+    .all() as { id: string; name: unknown }[];
   const readable = decks.filter((d): d is { id: string; name: string } => typeof d.name === 'string' && d.name !== '');
   return { noteTypes, decks: new Map(readable.map((d) => [d.id, d.name.replaceAll('\u001f', '::')])) };
 }
@@ -123,8 +146,10 @@ function useKnownCollation(file: string): void {
   }
 }
 
+type Row = { id: string; mid: string; flds: unknown; oversized: number };
+
 /**
- * Reads the collection at `file`, a temp copy the caller removes: opened read-only once its
+ * Opens the collection at `file`, a temp copy the caller removes after `close()`: read-only once its
  * collation names are fixed (useKnownCollation). Throws the package's errors for anything odd.
  */
 export function readCollection(file: string): AnkiCollection {
@@ -165,24 +190,39 @@ export function readCollection(file: string): AnkiCollection {
       )
       .all() as { nid: string; did: string }[];
     const deckOf = new Map(homes.map((h) => [h.nid, h.did]));
-    const rows = db
-      .prepare('select cast(id as text) as id, cast(mid as text) as mid, flds from notes order by id')
-      .all() as {
-      id: string;
-      mid: string;
-      flds: unknown;
-    }[];
-    const notes = rows.map((r) => ({
-      noteType: r.mid,
-      fields: String(r.flds ?? '').split('\u001f'),
-      deck: deckOf.get(r.id) ?? null,
-    }));
-    return { decks, noteTypes, notes };
+    // A note longer than ANKI_NOTE_HTML_MAX is never loaded: the thread's heap limit cannot stop one huge allocation.
+    const rows = db.prepare(
+      'select cast(id as text) as id, cast(mid as text) as mid, ' +
+        `case when length(flds) > ${ANKI_NOTE_HTML_MAX} then null else flds end as flds, ` +
+        `length(flds) > ${ANKI_NOTE_HTML_MAX} as oversized from notes order by id`,
+    );
+    const open = db;
+    return {
+      decks,
+      noteTypes,
+      noteCount: counts.notes,
+      *notes() {
+        const it = rows.iterate() as IterableIterator<Row>;
+        for (;;) {
+          let next: IteratorResult<Row>;
+          try {
+            next = it.next();
+          } catch {
+            throw packageErrors.corrupt('The collection in the package cannot be read');
+          }
+          if (next.done) return;
+          const r = next.value;
+          const oversized = r.oversized === 1;
+          const fields = oversized ? [] : String(r.flds ?? '').split('\u001f');
+          yield { noteType: r.mid, fields, deck: deckOf.get(r.id) ?? null, oversized };
+        }
+      },
+      close: () => open.close(),
+    };
   } catch (err) {
+    db?.close();
     if (err instanceof ApiError) throw err;
     // Not SQLite, a damaged file, JSON that does not parse, a config that is not protobuf.
     throw packageErrors.corrupt('The collection in the package cannot be read');
-  } finally {
-    db?.close();
   }
 }

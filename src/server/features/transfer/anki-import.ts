@@ -19,11 +19,11 @@ import {
 } from '@shared/constants';
 import type { AnkiFieldMapping, AnkiMapping, AnkiPreview } from '@shared/schemas/transfer';
 import { ApiError } from '../../http/errors';
-import { readCollection, type AnkiCollection } from './anki-collection';
+import { readCollection, type AnkiCollection, type AnkiNote } from './anki-collection';
 import { openPackage, packageErrors, type PackageFiles } from './anki-package';
 import { decodeMediaEntries, decodeMeta } from './anki-proto';
 import { proposeMapping, type FieldSamples } from './anki-mapping';
-import { deckTitle, readField, type FieldContent } from './anki-text';
+import { deckTitle, readField, scanField, type FieldContent } from './anki-text';
 
 type Format = AnkiPreview['format'];
 const COLLECTION_FILE: Record<Format, string> = {
@@ -84,7 +84,7 @@ async function mediaMap(files: PackageFiles, format: Format): Promise<Map<string
   return new Map(pairs);
 }
 
-function removeStale(root: string): void {
+export function removeStale(root: string): void {
   for (const name of fs.existsSync(root) ? fs.readdirSync(root) : []) {
     const dir = path.join(root, name);
     if (Date.now() - fs.statSync(dir).mtimeMs > STALE_TEMP_MS) fs.rmSync(dir, { recursive: true, force: true });
@@ -92,8 +92,8 @@ function removeStale(root: string): void {
 }
 
 /**
- * Opens an uploaded .apkg: checks the zip, reads the collection from a temp file under `tempRoot`
- * (read-only, removed before this returns, whatever happens), and the media map.
+ * Opens an uploaded .apkg: checks the zip, opens the collection from a temp file under `tempRoot`
+ * (read-only; removed by `close()`, or before this returns when it throws), and reads the media map.
  */
 export async function openAnkiPackage(bytes: Buffer, tempRoot: string): Promise<AnkiPackage> {
   const files = await openPackage(bytes);
@@ -114,10 +114,21 @@ export async function openAnkiPackage(bytes: Buffer, tempRoot: string): Promise<
         fs.closeSync(fd);
       }
       collection = readCollection(file);
-    } finally {
+    } catch (err) {
       fs.rmSync(dir, { recursive: true, force: true });
+      throw err;
     }
-    const media = await mediaMap(files, format);
+    const closeCollection = () => {
+      collection.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    };
+    let media: Map<string, string>;
+    try {
+      media = await mediaMap(files, format);
+    } catch (err) {
+      closeCollection();
+      throw err;
+    }
     return {
       format,
       collection,
@@ -137,7 +148,10 @@ export async function openAnkiPackage(bytes: Buffer, tempRoot: string): Promise<
           throw err;
         }
       },
-      close: () => files.close(),
+      close: () => {
+        closeCollection();
+        files.close();
+      },
     };
   } catch (err) {
     files.close();
@@ -150,16 +164,21 @@ function readNote(fields: string[]): (FieldContent | null)[] {
   return fields.map((html) => (html.length > ANKI_FIELD_HTML_MAX ? null : readField(html)));
 }
 
+/** A note's fields' pictures and sounds only, without their text (the preview's counts past its samples). */
+function scanNote(fields: string[]): (FieldContent | null)[] {
+  return fields.map((html) => (html.length > ANKI_FIELD_HTML_MAX ? null : scanField(html)));
+}
+
 /** How many notes of each note type are read to guess its mapping from their content. */
 const MAPPING_SAMPLE_NOTES = 50;
 
 /** The Anki deck id a note goes to (its first card's home deck; the default deck for an orphan note). */
-const deckOf = (note: AnkiCollection['notes'][number]) => note.deck ?? '1';
+const deckOf = (note: AnkiNote) => note.deck ?? '1';
 
 /** The decks of the package that hold notes: our title, Anki's name, count, and whether their description reads. */
 function decksOf(collection: AnkiCollection): AnkiPreview['decks'] {
   const perDeck = new Map<string, number>();
-  for (const note of collection.notes) perDeck.set(deckOf(note), (perDeck.get(deckOf(note)) ?? 0) + 1);
+  for (const note of collection.notes()) perDeck.set(deckOf(note), (perDeck.get(deckOf(note)) ?? 0) + 1);
   return [...perDeck].map(([id, notes]) => {
     const name = collection.decks.get(id);
     return name === undefined
@@ -168,8 +187,11 @@ function decksOf(collection: AnkiCollection): AnkiPreview['decks'] {
   });
 }
 
-/** What the dry run shows: decks, note types with samples, a proposed mapping, media counts. */
-export function previewOf(pkg: AnkiPackage, remembered: AnkiMapping = {}): AnkiPreview {
+/** Called once per note read, for a long import's progress. */
+export type NoteCounter = () => void;
+
+/** What the dry run shows: decks, note types with samples, a proposed mapping (guessed), media counts. */
+export function previewOf(pkg: AnkiPackage, onNote?: NoteCounter): AnkiPreview {
   const { collection } = pkg;
   const perType = new Map<
     string,
@@ -178,7 +200,8 @@ export function previewOf(pkg: AnkiPackage, remembered: AnkiMapping = {}): AnkiP
   let pictures = 0;
   const sounds = new Set<string>();
   let soundRefs = 0;
-  for (const note of collection.notes) {
+  for (const note of collection.notes()) {
+    onNote?.();
     const type = collection.noteTypes.get(note.noteType);
     if (!type) continue;
     const stats = perType.get(type.id) ?? {
@@ -188,7 +211,9 @@ export function previewOf(pkg: AnkiPackage, remembered: AnkiMapping = {}): AnkiP
     };
     perType.set(type.id, stats);
     stats.notes += 1;
-    const content = readNote(note.fields);
+    // Text is needed for the samples and the mapping guess only; the rest is counted.
+    const sampled = stats.notes <= MAPPING_SAMPLE_NOTES || stats.samples.length < ANKI_SAMPLE_NOTES;
+    const content = sampled ? readNote(note.fields) : scanNote(note.fields);
     const picture = content.flatMap((f) => f?.pictures ?? [])[0]?.[0] ?? null;
     const noteSounds = content.reduce((n, f) => n + (f?.sounds.length ?? 0), 0);
     if (picture) pictures += 1;
@@ -207,15 +232,8 @@ export function previewOf(pkg: AnkiPackage, remembered: AnkiMapping = {}): AnkiP
   }
   const noteTypes = [...collection.noteTypes.values()].filter((t) => perType.has(t.id));
   const proposed: AnkiMapping = {};
-  const rememberedIds: string[] = [];
   for (const t of noteTypes) {
     if (t.cloze) continue;
-    const last = remembered[t.id];
-    if (last && Object.values(last).every((i) => typeof i !== 'number' || i < t.fields.length)) {
-      proposed[t.id] = last;
-      rememberedIds.push(t.id);
-      continue;
-    }
     const guess = proposeMapping(t.fields, perType.get(t.id)!.fields);
     if (guess) proposed[t.id] = guess;
   }
@@ -227,7 +245,7 @@ export function previewOf(pkg: AnkiPackage, remembered: AnkiMapping = {}): AnkiP
   }
   return {
     format: pkg.format,
-    notes: collection.notes.length,
+    notes: collection.noteCount,
     decks: decksOf(collection),
     note_types: noteTypes.map((t) => ({
       id: t.id,
@@ -239,9 +257,24 @@ export function previewOf(pkg: AnkiPackage, remembered: AnkiMapping = {}): AnkiP
       samples: perType.get(t.id)!.samples,
     })),
     proposed_mapping: proposed,
-    remembered: rememberedIds,
+    remembered: [],
     media: { pictures, sounds: soundRefs, sounds_skipped: soundsSkipped },
   };
+}
+
+/** The preview with the family's last mapping of a note type proposed instead of the guess, where it still fits. */
+export function withRemembered(preview: AnkiPreview, remembered: AnkiMapping): AnkiPreview {
+  const proposed = { ...preview.proposed_mapping };
+  const ids: string[] = [];
+  for (const t of preview.note_types) {
+    const last = remembered[t.id];
+    if (t.kind === 'cloze' || !last) continue;
+    if (Object.values(last).every((i) => typeof i !== 'number' || i < t.fields.length)) {
+      proposed[t.id] = last;
+      ids.push(t.id);
+    }
+  }
+  return { ...preview, proposed_mapping: proposed, remembered: ids };
 }
 
 /** A card to make: its declared text fields (`@shared/card-fields`), media names to try. */
@@ -290,7 +323,8 @@ function checkMapping(collection: AnkiCollection, mapping: AnkiMapping): void {
 /** Checks that the deck selection names decks the package holds notes in. */
 function checkDecks(collection: AnkiCollection, selected: string[] | undefined): Set<string> | undefined {
   if (selected === undefined) return undefined;
-  const present = new Set(collection.notes.map(deckOf));
+  const present = new Set<string>();
+  for (const note of collection.notes()) present.add(deckOf(note));
   selected.forEach((id, i) => {
     if (!present.has(id)) {
       throw new ApiError(400, 'invalid_input', 'Invalid input: decks', [
@@ -315,7 +349,12 @@ function soundsOf(content: (FieldContent | null)[], m: AnkiFieldMapping) {
  * Turns the notes into the cards to make, per deck, by the mapping; counts what cannot become a
  * card. `selectedDecks`: the Anki deck ids to import (all readable decks when undefined).
  */
-export function planImport(collection: AnkiCollection, mapping: AnkiMapping, selectedDecks?: string[]): ImportPlan {
+export function planImport(
+  collection: AnkiCollection,
+  mapping: AnkiMapping,
+  selectedDecks?: string[],
+  onNote?: NoteCounter,
+): ImportPlan {
   checkMapping(collection, mapping);
   const selected = checkDecks(collection, selectedDecks);
   const plan: ImportPlan = {
@@ -324,7 +363,8 @@ export function planImport(collection: AnkiCollection, mapping: AnkiMapping, sel
     unreadableDecks: [],
   };
   const unreadable = new Set<string>();
-  for (const note of collection.notes) {
+  for (const note of collection.notes()) {
+    onNote?.();
     const deckId = deckOf(note);
     const deckName = collection.decks.get(deckId);
     if (deckName === undefined) {
@@ -343,6 +383,10 @@ export function planImport(collection: AnkiCollection, mapping: AnkiMapping, sel
     else if (type.fields.length < 2) plan.skipped.unsupported += 1;
     else if (!m) plan.skipped.unmapped += 1;
     if (!type || type.cloze || type.fields.length < 2 || !m) continue;
+    if (note.oversized) {
+      plan.skipped.too_long += 1;
+      continue;
+    }
     const content = readNote(note.fields);
     const at = (i: number | null | undefined) => (i === null || i === undefined ? { text: '' } : content[i]);
     const read = TEXT_FIELD_NAMES.map((f) => at(m[f]));

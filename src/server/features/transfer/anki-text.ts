@@ -59,6 +59,22 @@ export function readField(html: string): FieldContent {
   return { text, pictures: found, sounds };
 }
 
+/** A picture's source in HTML, as the converter would find it (`<img … src=…>`, quoted or not). */
+const PICTURE = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
+
+/**
+ * A field's pictures and sounds without converting its text (fast on any HTML): what the preview
+ * counts for the notes past its samples. Picture sources keep their HTML entities.
+ */
+export function scanField(html: string): FieldContent {
+  const sounds = [...html.matchAll(SOUND)].map((m) => m[1]!);
+  const pictures = [...html.matchAll(PICTURE)]
+    .map((m) => m[1] ?? m[2] ?? m[3] ?? '')
+    .filter(Boolean)
+    .map((src) => [...new Set([src, mediaName(src)])]);
+  return { text: '', pictures, sounds };
+}
+
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 /** Plain text as an Anki field (HTML): escaped, line breaks as <br>. */
 export function textToField(text: string): string {

@@ -6,6 +6,7 @@ import { idParamSchema } from '@shared/schemas/common';
 import {
   ankiImportFieldsSchema,
   ankiImportResultSchema,
+  ankiImportStatusSchema,
   ankiPreviewSchema,
   bulkCardsResultSchema,
   bulkCardsSchema,
@@ -97,6 +98,19 @@ const ankiRoute = createRoute({
   },
 });
 
+const ankiStatusRoute = createRoute({
+  method: 'get',
+  path: '/api/imports/anki/status',
+  description:
+    'The family’s packages in the server’s hands while POST /api/imports/anki is being answered: packages are ' +
+    'read on a few threads, one per family at a time, the rest waiting in turn (`waiting`, `ahead`); the one ' +
+    'being read reports notes read of notes held.',
+  responses: {
+    200: jsonResponse(ankiImportStatusSchema, 'The family’s imports'),
+    ...errorResponses(401),
+  },
+});
+
 /** Reads the import form; a body that is not valid multipart is a 400, never a 500. */
 async function readAnkiForm(c: Context) {
   let body: Record<string, unknown>;
@@ -138,6 +152,8 @@ export function transferRoutes(deps: AppDeps) {
       'content-disposition': `attachment; filename="${file.fileName}"`,
     });
   });
+
+  r.openapi(ankiStatusRoute, (c) => c.json(service.ankiStatus(currentUser(c).familyId), 200));
 
   r.openapi(ankiRoute, async (c) => {
     const { dryRun, ...upload } = await readAnkiForm(c);

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { cardsToCsv } from '@shared/card-csv';
 import { textContentOf } from '@shared/card-fields';
-import { ANKI_DECKS_MAX, AUDIO_MAX_BYTES, DECK_COLORS } from '@shared/constants';
+import { ANKI_DECKS_MAX, ANKI_IMPORT_QUEUE_MAX, ANKI_IMPORTS_PER_FAMILY, DECK_COLORS } from '@shared/constants';
 import type { Deck } from '@shared/schemas/deck';
 import {
   ankiDeckSelectionSchema,
   ankiFieldMappingSchema,
   ankiMappingSchema,
   type AnkiImportResult,
+  type AnkiImportStatus,
   type AnkiMapping,
   type AnkiPreview,
   type BulkCardsResult,
@@ -30,8 +32,9 @@ import {
   savePicture,
   type StoredPicture,
 } from '../images/images.service';
-import type { AnkiCollection } from './anki-collection';
-import { openAnkiPackage, planImport, previewOf, type AnkiPackage, type PlannedCard } from './anki-import';
+import { removeStale, withRemembered } from './anki-import';
+import { createAnkiPool, type AnkiPool } from './anki-pool';
+import type { AnkiPlanResult } from './anki-worker';
 import * as mappings from './anki-mappings.repository';
 import { writeApkg } from './anki-writer';
 
@@ -121,41 +124,69 @@ export function safeFileName(title: string, extension: string): string {
   return `${base || 'deck'}.${extension}`;
 }
 
+const pools = new WeakMap<AppDeps, AnkiPool>();
+/** The app's package-reading threads (one pool per app), sized by its config. */
+export function ankiPoolOf(deps: AppDeps): AnkiPool {
+  let pool = pools.get(deps);
+  if (!pool) {
+    const { threads, timeBudgetMs, memoryBudgetMb } = deps.config.ankiImport;
+    pool = createAnkiPool({
+      workers: threads,
+      perFamily: ANKI_IMPORTS_PER_FAMILY,
+      queueMax: ANKI_IMPORT_QUEUE_MAX,
+      timeBudgetMs,
+      memoryBudgetMb,
+    });
+    pools.set(deps, pool);
+  }
+  return pool;
+}
+
 /** Bringing cards in (pasted rows, Anki packages) and taking a deck out (CSV, Anki package). */
 export function transferService(deps: AppDeps) {
   const db = deps.db.kysely;
   const now = () => deps.now().toISOString();
   const tempRoot = path.join(deps.config.dataDir, 'tmp');
+  const pool = ankiPoolOf(deps);
+  /** Families whose read package's pictures and sounds are being re-encoded: how many are done of all. */
+  const preparing = new Map<number, { done: number; total: number }>();
+  /**
+   * A temp folder for one package, removed by this thread when the answer is given, whatever
+   * happens, even when its reader was stopped midway (past its budget).
+   */
+  const taskDir = () => {
+    fs.mkdirSync(tempRoot, { recursive: true });
+    removeStale(tempRoot);
+    return fs.mkdtempSync(path.join(tempRoot, 'anki-'));
+  };
 
   /**
    * Each distinct picture of the plan, by its first media name: re-encoded, or, when its bytes are
    * exactly a picture the user already has (a deck of theirs exported and brought back), that
-   * picture's key, so the round trip keeps the picture as it was.
+   * picture's key, so the round trip keeps the picture as it was. `files`: where the package
+   * reader put each picture's bytes (null when the package lacks it).
    */
-  async function encodePictures(userId: number, pkg: AnkiPackage, cards: PlannedCard[]) {
+  async function encodePictures(userId: number, files: Record<string, string | null>, onDone: () => void) {
     const pictures = new Map<string, Picture | null>();
-    for (const card of cards) {
-      if (!card.picture || pictures.has(card.picture[0]!)) continue;
+    for (const [name, file] of Object.entries(files)) {
       let picture: Picture | null = null;
-      for (const name of card.picture) {
-        const bytes = await pkg.media(name);
-        if (!bytes) continue;
+      if (file) {
+        const bytes = await fs.promises.readFile(file);
         const hash = createHash('sha256').update(bytes).digest('hex');
-        if (await findPicture(db, userId, hash)) {
-          picture = { key: hash, stored: null };
-          break;
+        if (await findPicture(db, userId, hash)) picture = { key: hash, stored: null };
+        else {
+          picture = await encodePicture(userId, bytes).then(
+            (stored) => ({ key: stored.key, stored }),
+            (err: unknown) => {
+              // Not a picture we read (SVG, damaged, too big): the card is made without it.
+              if (err instanceof ApiError) return null;
+              throw err;
+            },
+          );
         }
-        picture = await encodePicture(userId, bytes).then(
-          (stored) => ({ key: stored.key, stored }),
-          (err: unknown) => {
-            // Not a picture we read (SVG, damaged, too big): the card is made without it.
-            if (err instanceof ApiError) return null;
-            throw err;
-          },
-        );
-        break;
       }
-      pictures.set(card.picture[0]!, picture);
+      pictures.set(name, picture);
+      onDone();
     }
     return pictures;
   }
@@ -165,25 +196,27 @@ export function transferService(deps: AppDeps) {
    * re-encoded, within its length and size limits); null for one missing, too large or long, or
    * not a sound: the card is made without it.
    */
-  async function encodeSounds(familyId: number, pkg: AnkiPackage, cards: PlannedCard[]) {
+  async function encodeSounds(familyId: number, files: Record<string, string | null>, onDone: () => void) {
     const sounds = new Map<string, StoredAudio | null>();
-    for (const name of cards.flatMap((c) => [c.en_sound, c.es_sound])) {
-      if (!name || sounds.has(name)) continue;
-      const bytes = await pkg.media(name, AUDIO_MAX_BYTES);
-      const audio = bytes
-        ? await encodeAudio(familyId, bytes).catch((err: unknown) => {
+    for (const [name, file] of Object.entries(files)) {
+      const audio = file
+        ? await encodeAudio(familyId, await fs.promises.readFile(file)).catch((err: unknown) => {
             if (err instanceof ApiError) return null;
             throw err;
           })
         : null;
       sounds.set(name, audio);
+      onDone();
     }
     return sounds;
   }
 
   /** The family's remembered mappings for the package's note types, by their ids in the package. */
-  async function rememberedMappings(familyId: number, collection: AnkiCollection): Promise<AnkiMapping> {
-    const types = [...collection.noteTypes.values()].filter((t) => !t.cloze);
+  async function rememberedMappings(
+    familyId: number,
+    noteTypes: { id: string; name: string; fields: string[]; kind: string }[],
+  ): Promise<AnkiMapping> {
+    const types = noteTypes.filter((t) => t.kind !== 'cloze');
     const found = await mappings.find(db, familyId, types.map(noteTypeKey));
     const out: AnkiMapping = {};
     for (const t of types) {
@@ -194,20 +227,25 @@ export function transferService(deps: AppDeps) {
     return out;
   }
 
-  async function importPackage(
-    userId: number,
-    pkg: AnkiPackage,
-    studentId: number | null,
-    mapping: AnkiMapping,
-    selectedDecks: string[] | undefined,
-  ) {
-    const plan = planImport(pkg.collection, mapping, selectedDecks);
-    if (plan.decks.size > ANKI_DECKS_MAX) {
+  /** Stores what the package reader planned: pictures, sounds, remembered mappings, decks and cards, in one transaction. */
+  async function importPackage(userId: number, plan: AnkiPlanResult, studentId: number | null, mapping: AnkiMapping) {
+    if (plan.decks.length > ANKI_DECKS_MAX) {
       throw new ApiError(413, 'too_many_decks', `The package would make more than ${ANKI_DECKS_MAX} decks`);
     }
-    const all = [...plan.decks.values()].flatMap((d) => d.cards);
-    const pictures = await encodePictures(userId, pkg, all);
-    const sounds = await encodeSounds(userId, pkg, all);
+    const all = plan.decks.flatMap(([, d]) => d.cards);
+    const media = { done: 0, total: Object.keys(plan.pictures).length + Object.keys(plan.sounds).length };
+    const step = () => {
+      media.done = Math.min(media.total, media.done + 1);
+    };
+    preparing.set(userId, media);
+    let pictures: Awaited<ReturnType<typeof encodePictures>>;
+    let sounds: Awaited<ReturnType<typeof encodeSounds>>;
+    try {
+      pictures = await encodePictures(userId, plan.pictures, step);
+      sounds = await encodeSounds(userId, plan.sounds, step);
+    } finally {
+      preparing.delete(userId);
+    }
     const at = now();
     const decks = await inUserTransaction(deps.db, userId, async (trx) => {
       if (studentId !== null && !(await access.studentOwned(trx, userId, studentId))) throw studentNotFound();
@@ -217,13 +255,13 @@ export function transferService(deps: AppDeps) {
         else if (picture && !(await findPicture(trx, userId, picture.key))) pictures.set(name, null);
       }
       for (const sound of sounds.values()) if (sound) await saveAudio(trx, userId, sound, at);
-      for (const [id, m] of Object.entries(mapping)) {
-        const type = pkg.collection.noteTypes.get(id);
-        if (type) await mappings.save(trx, userId, noteTypeKey(type), JSON.stringify(m), at);
+      for (const type of plan.noteTypes) {
+        const m = mapping[type.id];
+        if (m) await mappings.save(trx, userId, noteTypeKey(type), JSON.stringify(m), at);
       }
       const made: Deck[] = [];
       let colour = 0;
-      for (const { name, cards } of plan.decks.values()) {
+      for (const [, { name, cards }] of plan.decks) {
         const deckId = await insertDeck(
           trx,
           userId,
@@ -323,13 +361,20 @@ export function transferService(deps: AppDeps) {
       return { fileName: safeFileName(deck.title, 'apkg'), contentType: 'application/octet-stream', body };
     },
 
+    /** What the family's packages are doing in the pool: read now, waiting, progress. */
+    ankiStatus(familyId: number): AnkiImportStatus {
+      const media = preparing.get(familyId);
+      return { ...pool.state(familyId), media: media ? { ...media } : null };
+    },
+
     /** A dry run: what an .apkg holds and a proposed mapping; nothing is stored. */
     async previewAnki(familyId: number, bytes: Buffer): Promise<AnkiPreview> {
-      const pkg = await openAnkiPackage(bytes, tempRoot);
+      const dir = taskDir();
       try {
-        return previewOf(pkg, await rememberedMappings(familyId, pkg.collection));
+        const preview = await pool.run<AnkiPreview>(familyId, { kind: 'preview', bytes, tempRoot: dir });
+        return withRemembered(preview, await rememberedMappings(familyId, preview.note_types));
       } finally {
-        pkg.close();
+        fs.rmSync(dir, { recursive: true, force: true });
       }
     },
 
@@ -339,11 +384,21 @@ export function transferService(deps: AppDeps) {
       const selectedDecks = parseDecks(upload.decks);
       const studentId = upload.studentId ?? null;
       if (studentId !== null && !(await access.studentOwned(db, userId, studentId))) throw studentNotFound();
-      const pkg = await openAnkiPackage(upload.bytes, tempRoot);
+      const dir = taskDir();
+      const mediaDir = path.join(dir, 'media');
+      fs.mkdirSync(mediaDir);
       try {
-        return await importPackage(userId, pkg, studentId, mapping, selectedDecks);
+        const plan = await pool.run<AnkiPlanResult>(userId, {
+          kind: 'plan',
+          bytes: upload.bytes,
+          tempRoot: dir,
+          mediaDir,
+          mapping,
+          decks: selectedDecks,
+        });
+        return await importPackage(userId, plan, studentId, mapping);
       } finally {
-        pkg.close();
+        fs.rmSync(dir, { recursive: true, force: true });
       }
     },
   };

@@ -1,7 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { BULK_CARDS_MAX } from '@shared/constants';
 import type { FieldError } from '@shared/schemas/common';
-import type { AnkiImportResult, AnkiMapping, AnkiPreview, BulkCardsResult } from '@shared/schemas/transfer';
+import type {
+  AnkiImportResult,
+  AnkiImportStatus,
+  AnkiMapping,
+  AnkiPreview,
+  BulkCardsResult,
+} from '@shared/schemas/transfer';
 import { apiFetch, ApiRequestError } from '@client/lib/api-client';
 import { chunks, type ImportRow } from '../text-import';
 
@@ -108,6 +114,20 @@ export function useAnkiImport(refreshDecks: RefreshDecks) {
       }),
     onSuccess: () => refreshDecks(),
     onError: (err) => console.error('Failed to import the Anki package', err),
+  });
+}
+
+/**
+ * GET /api/imports/anki/status every second while `active` (a package is being sent or read): whether
+ * it waits for its turn, or how many of its notes are read.
+ */
+export function useAnkiImportStatus(active: boolean) {
+  return useQuery({
+    queryKey: ['anki-import-status'],
+    queryFn: () => apiFetch<AnkiImportStatus>('/api/imports/anki/status'),
+    enabled: active,
+    refetchInterval: active ? 1000 : false,
+    gcTime: 0,
   });
 }
 

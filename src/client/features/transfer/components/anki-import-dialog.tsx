@@ -14,7 +14,7 @@ import { Dialog } from '@client/components/ui/dialog';
 import { Alert, Spinner } from '@client/components/ui/feedback';
 import { ApiRequestError } from '@client/lib/api-client';
 import { errorText } from '@client/lib/errors';
-import { useAnkiImport, useAnkiPreview, type RefreshDecks } from '../api/transfer-api';
+import { useAnkiImport, useAnkiImportStatus, useAnkiPreview, type RefreshDecks } from '../api/transfer-api';
 import { AnkiPreviewStep } from './anki-preview';
 import { useDialogStrings } from '../strings';
 import styles from './transfer.module.css';
@@ -51,6 +51,33 @@ function useAnkiErrorText() {
     }
     return errorText(err, t('transfer.anki.errors.generic'));
   };
+}
+
+/**
+ * While the server has the package: "waiting for its turn" (packages are read a few at a time, one
+ * per family) or how many of its notes are read. Nothing while the answer is quick.
+ */
+function AnkiQueueStatus({ active }: { active: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { data } = useAnkiImportStatus(active);
+  if (!active || !data) return null;
+  const n = (v: number) => v.toLocaleString(i18n.language);
+  let text: string | null = null;
+  if (data.media && data.media.total > 0) {
+    text = t('transfer.anki.queue.media', { done: n(data.media.done), total: n(data.media.total) });
+  } else if (data.progress && data.progress.notes_total > 0) {
+    text = t('transfer.anki.queue.progress', {
+      read: n(data.progress.notes_read),
+      total: n(data.progress.notes_total),
+    });
+  } else if (data.waiting > 0) {
+    text = t('transfer.anki.queue.waiting', { count: data.ahead ?? 0 });
+  }
+  return text ? (
+    <p role="status" className={styles.hint}>
+      {text}
+    </p>
+  ) : null;
 }
 
 /** Home's "Import from Anki": choose a package, see what it holds and choose the fields, import, see what was made. */
@@ -124,6 +151,7 @@ export function AnkiImportDialog({ open, onOpenChange, studentId, studentName, r
           </p>
         </div>
         {preview.isPending && <Spinner label={t('transfer.anki.reading')} />}
+        <AnkiQueueStatus active={preview.isPending} />
         {error && <Alert>{error}</Alert>}
         <div className={styles.footer}>
           <Button onClick={() => onOpenChange(false)}>{t('common.actions.cancel')}</Button>
@@ -140,6 +168,7 @@ export function AnkiImportDialog({ open, onOpenChange, studentId, studentName, r
       wide
     >
       {body}
+      {run.isPending && <AnkiQueueStatus active />}
     </Dialog>
   );
 }
