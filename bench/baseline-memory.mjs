@@ -297,7 +297,10 @@ export function memoryEndpoints(stmt, familyId) {
       if (!d) return null;
       const q = queueOf(d, true);
       observe(d, q.finishedNow);
-      return { cards: q.cards, counts: q.counts, next_due_at: q.next_due_at };
+      // The student's own parameters once tuned (review-queue.service.ts), null for the defaults.
+      const own = stmt(SQL.parameters).get(studentId);
+      const parameters = own ? JSON.parse(own.parameters) : null;
+      return { cards: q.cards, counts: q.counts, next_due_at: q.next_due_at, parameters };
     },
 
     /** memory_statistics of GET /api/progress/{id} (the student is the user's). */
