@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TUNE_MIN_NEW_REVIEWS, TUNE_MIN_REVIEWS } from '@shared/schedule';
+import { createTestApp, type TestApp } from '../../testing/harness';
+import { seedCards, seedDeck, seedStudent } from '../../testing/seed-study';
+import { scheduleTuner } from './schedule.service';
+
+// Tuning by itself (issue 26): at most once a week per child with enough new answers, from a job
+// table that two instances of the app share (each job runs once) and that outlives a restart.
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const T0 = Date.parse('2031-05-01T12:00:00.000Z');
+let clock = T0;
+let one: TestApp;
+let two: TestApp;
+let studentId: number;
+let cards: number[];
+let answered = 0;
+
+/** `n` answers spread over the `days` days before the clock, on the student's cards in turn. */
+async function answers(n: number, days: number) {
+  const rows = Array.from({ length: n }, (_, i) => {
+    const at = new Date(clock - days * DAY + Math.floor((i * days * DAY) / n)).toISOString();
+    return {
+      student_id: studentId,
+      card_id: cards[(answered + i) % cards.length]!,
+      rating: i % 5 === 0 ? ('again' as const) : ('good' as const),
+      reviewed_at: at,
+      duration_ms: null,
+      created_at: at,
+    };
+  });
+  answered += n;
+  for (let i = 0; i < rows.length; i += 200)
+    await one.db.kysely
+      .insertInto('review_logs')
+      .values(rows.slice(i, i + 200))
+      .execute();
+}
+
+const tunings = () =>
+  one.db.kysely
+    .selectFrom('schedule_tunings')
+    .select(['trigger', 'status', 'claimed_by'])
+    .where('student_id', '=', studentId)
+    .orderBy('id')
+    .execute();
+
+/** Both instances look at the same moment, as two servers behind a load balancer would. */
+async function bothTick() {
+  await Promise.all([scheduleTuner(one.deps).tick(), scheduleTuner(two.deps).tick()]);
+  await Promise.all([scheduleTuner(one.deps).idle(), scheduleTuner(two.deps).idle()]);
+}
+
+beforeAll(async () => {
+  one = await createTestApp({ now: () => new Date(clock) });
+  two = await createTestApp({ now: () => new Date(clock), sameDatabaseAs: one.database });
+  const parent = await one.user('parent');
+  studentId = await seedStudent(one.db, parent.id, 'Lea');
+  cards = await seedCards(one.db, await seedDeck(one.db, parent.id, { studentId }), 60);
+});
+afterAll(async () => {
+  await two?.close();
+  await one?.close();
+});
+
+describe('weekly tuning', () => {
+  it('tunes a child with enough answers once, however many instances look', async () => {
+    await answers(TUNE_MIN_REVIEWS + 20, 20);
+    await bothTick();
+    const rows = await tunings();
+    expect(rows.map((r) => [r.trigger, r.status])).toEqual([['weekly', 'done']]);
+  });
+
+  it('does not tune again within the week, nor after it without enough new answers', async () => {
+    clock += 2 * HOUR;
+    await bothTick();
+    expect(await tunings()).toHaveLength(1);
+    clock += 8 * DAY;
+    await answers(TUNE_MIN_NEW_REVIEWS - 1, 7);
+    await bothTick();
+    expect(await tunings()).toHaveLength(1);
+  });
+
+  it('tunes again a week on, once enough new answers arrived', async () => {
+    clock += 2 * HOUR;
+    await answers(1, 1);
+    await bothTick();
+    expect((await tunings()).map((r) => [r.trigger, r.status])).toEqual([
+      ['weekly', 'done'],
+      ['weekly', 'done'],
+    ]);
+  });
+
+  it('runs a tuning a stopped instance left running, and one queued before a restart', async () => {
+    // One active tuning per child at a time (a unique index), so one after the other.
+    const left = (status: 'running' | 'queued') => {
+      const now = new Date(clock).toISOString();
+      return one.db.kysely
+        .insertInto('schedule_tunings')
+        .values({
+          student_id: studentId,
+          trigger: 'manual',
+          status,
+          requested_at: now,
+          ...(status === 'running' ? { started_at: now, claimed_by: 'a server that stopped' } : {}),
+        })
+        .execute();
+    };
+    await left('running');
+    clock += 2 * HOUR;
+    await bothTick();
+    await left('queued');
+    await bothTick();
+    const rows = (await tunings()).slice(2);
+    expect(rows.map((r) => [r.trigger, r.status])).toEqual([
+      ['manual', 'done'],
+      ['manual', 'done'],
+    ]);
+    expect(rows.every((r) => r.claimed_by !== 'a server that stopped')).toBe(true);
+  });
+});
