@@ -164,7 +164,13 @@ describe('tuning a child’s schedule', () => {
     expect(schedule.reviews_used).toBeGreaterThan(1000);
     const big = schedule.calibration.filter((bin) => bin.count >= 50);
     expect(big.length).toBeGreaterThan(0);
-    for (const bin of big) expect(Math.abs(bin.predicted - bin.actual), JSON.stringify(bin)).toBeLessThanOrEqual(0.05);
+    // Within 5 points, or within what chance alone moves a bin of that size (2.58 standard errors of
+    // a binomial count: a perfectly calibrated model misses 5 points in a bin of 161 answers one time
+    // in eight). A miscalibrated model misses both.
+    for (const bin of big) {
+      const noise = 2.58 * Math.sqrt((bin.predicted * (1 - bin.predicted)) / bin.count);
+      expect(Math.abs(bin.predicted - bin.actual), JSON.stringify(bin)).toBeLessThanOrEqual(Math.max(0.05, noise));
+    }
     expect(schedule.calibration.reduce((n, bin) => n + bin.count, 0)).toBe(ev.held_out_reviews);
     for (const [i, p] of schedule.parameters.entries()) {
       expect(p).toBeGreaterThanOrEqual(PARAMETER_BOUNDS[i]![0]);
