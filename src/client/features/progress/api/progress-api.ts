@@ -52,12 +52,17 @@ export function useNukeProgress(studentId: number) {
  * every query on screen is read again; the mutation stays pending until they are, so that the deck's
  * card, the totals and the due counts all change together, once the server has dropped the progress.
  */
-export function useRemoveDeckProgress(studentId: number) {
+export function useRemoveDeckProgress(studentId: number, onRemoved: (deck: { deckId: number; title: string }) => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (deckId: number) =>
+    mutationFn: ({ deckId }: { deckId: number; title: string }) =>
       apiFetch(`/api/students/${studentId}/decks/${deckId}/remove-progress`, { method: 'DELETE' }),
     onError: (err) => console.error('Failed to remove deck progress', err),
-    onSuccess: () => qc.invalidateQueries(),
+    // Said here, not by the caller: once the page is read again the deck's card (and, for the last
+    // deck, the whole list) is gone, and a caller's own callbacks do not run after it unmounts.
+    onSuccess: async (_data, deck) => {
+      await qc.invalidateQueries();
+      onRemoved(deck);
+    },
   });
 }

@@ -34,7 +34,7 @@ export function DeckProgressList({
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const lang = currentLanguage(i18n.language);
-  const remove = useRemoveDeckProgress(studentId);
+  const remove = useRemoveDeckProgress(studentId, ({ title }) => notify(t('progress.removeDeck.done', { title })));
   const offline = useNeedsConnection();
   const [confirming, setConfirming] = useState<DeckStats | null>(null);
   const deckText = useDeckText(decks.length > 0);
@@ -43,12 +43,7 @@ export function DeckProgressList({
   const confirmRemove = () => {
     if (!confirming) return;
     const title = textOf(confirming).title;
-    remove.mutate(confirming.deck_id, {
-      onSuccess: () => {
-        setConfirming(null);
-        notify(t('progress.removeDeck.done', { title }));
-      },
-    });
+    remove.mutate({ deckId: confirming.deck_id, title }, { onSuccess: () => setConfirming(null) });
   };
 
   return (
