@@ -280,6 +280,9 @@ for (const language of ['en', 'es'] as const) {
       await page.getByRole('button', { name: l.removeMenu }).click();
       await page.getByRole('menuitem', { name: l.remove }).click();
       await page.getByRole('dialog').getByRole('button', { name: l.confirmRemove }).click();
+      // The dialog stays open (the page behind it hidden from the accessibility tree) until the
+      // page has been read again; it closes on the new figures.
+      await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(page.getByRole('heading', { level: 3, name: 'Colors' })).toHaveCount(0);
       // The moment the deck's card is gone, the totals are the new ones (read once, no waiting).
       expect(await tile(l.sessions).textContent()).toBe('1');
