@@ -26,8 +26,8 @@ export function inTransaction<T>(
 
 /**
  * `inTransaction` holding the family's library lock, for changes to a family's students, decks,
- * cards and pictures; `familyId` is the holder's user id (SessionUser.familyId), so every member
- * takes the same lock. On PostgreSQL the lock serialises them, so that "check, then write" steps
+ * cards and pictures: a lock on the family's row (`Actor.familyId`), so every member takes the same
+ * lock. On PostgreSQL the lock serialises them, so that "check, then write" steps
  * (double import, picture still in use) cannot interleave. SQLite needs nothing: its single
  * connection already runs one transaction at a time.
  */
@@ -48,8 +48,8 @@ export function inFamiliesTransaction<T>(
   return inTransaction(db, async (trx) => {
     if (db.dialect === 'postgres') {
       for (const id of [...new Set(familyIds)].sort((a, b) => a - b)) {
-        // NO KEY UPDATE does not conflict with the KEY SHARE locks taken by inserts referencing the user.
-        await trx.selectFrom('users').select('id').where('id', '=', id).forNoKeyUpdate().execute();
+        // NO KEY UPDATE does not conflict with the KEY SHARE locks taken by inserts referencing the family.
+        await trx.selectFrom('families').select('id').where('id', '=', id).forNoKeyUpdate().execute();
       }
     }
     return fn(trx);

@@ -178,7 +178,7 @@ export function authRoutes(deps: AppDeps) {
 
   r.openapi(deleteAccountRoute, async (c) => {
     const user = currentUser(c);
-    await service.deleteAccount(user.id);
+    await service.deleteAccount(user.id, user.familyId);
     await endSession(deps, c);
     return c.json({ ok: true as const }, 200);
   });

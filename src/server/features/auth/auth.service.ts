@@ -1,5 +1,5 @@
 import type { User } from '@shared/schemas/user';
-import type { AppDeps, UserId } from '../../context';
+import type { AppDeps, FamilyId, UserId } from '../../context';
 import { inTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -95,8 +95,8 @@ export function authService(deps: AppDeps) {
     },
 
     /** Deletes the person; a family they leave behind keeps its data (families.service). */
-    deleteAccount: (userId: UserId) =>
-      inUserTransaction(deps.db, userId, async (trx) => {
+    deleteAccount: (userId: UserId, familyId: FamilyId) =>
+      inUserTransaction(deps.db, familyId, async (trx) => {
         const emptied = await prepareAccountDeletion(trx, userId);
         // Decks other families added by link are theirs to keep (issue 17).
         if (emptied !== null) await unlinkAllFollowingDecks(trx, emptied, deps.now().toISOString());
