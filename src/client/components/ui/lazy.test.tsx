@@ -45,6 +45,22 @@ describe('lazyNamed', () => {
   });
 });
 
+describe('lazyNamed, online again', () => {
+  it('tries again by itself when the download fails again just after the connection came back', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new TypeError('offline'));
+    load.mockRejectedValueOnce(new TypeError('still not through'));
+    load.mockResolvedValue(Hello);
+    const Part = lazyNamed<{ name: string }>(load);
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(<Part name="Noa" />);
+    await screen.findByRole('alert');
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('Hello Noa', undefined, { timeout: 4000 })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+});
+
 describe('LoadBoundary', () => {
   it('passes on errors that are not a failed download', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -3,6 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { Alert } from './feedback';
 
+/** Tries of a failed download by itself while online: after 2, 4, 8, 16 and 32 seconds. */
+const AUTO_RETRIES = 5;
+const AUTO_RETRY_FIRST_MS = 2000;
+
 /** Code (or strings) that a part of the page needed could not be downloaded. */
 class PartLoadError extends Error {}
 
@@ -33,23 +37,32 @@ export class LoadBoundary extends Component<
   { failed: boolean }
 > {
   override state = { failed: false };
+  private attempts = 0;
+  private timer: number | undefined;
 
   static getDerivedStateFromError(err: unknown) {
     if (err instanceof PartLoadError) return { failed: true };
     throw err;
   }
 
-  // Listens for the connection only while failed: most parts never fail.
+  // Listens for the connection only while failed: most parts never fail. A download that fails
+  // while the browser says it is online (the connection came back a moment before it, or only
+  // half) is tried again a few times, further apart each time.
   override componentDidCatch() {
     window.addEventListener('online', this.retry);
+    if (navigator.onLine && this.attempts < AUTO_RETRIES) {
+      this.timer = window.setTimeout(this.retry, AUTO_RETRY_FIRST_MS * 2 ** this.attempts++);
+    }
   }
 
   override componentWillUnmount() {
     window.removeEventListener('online', this.retry);
+    window.clearTimeout(this.timer);
   }
 
   retry = () => {
     window.removeEventListener('online', this.retry);
+    window.clearTimeout(this.timer);
     if (!this.state.failed) return;
     this.props.onRetry();
     this.setState({ failed: false });
