@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../testing/authorization-table';
 import { createTestApp, sessionCookie, testDialect, type TestApp } from '../testing/harness';
+import { createTestSchema, whileNoSchemaIsDropped } from '../testing/test-database';
 import { migrate, openDatabase, type Db } from './database';
 import { initialMigration } from './migrations/0001-initial';
 import { progressTotalsMigration } from './migrations/0002-progress-totals';
@@ -94,16 +94,13 @@ async function previousDatabase(): Promise<{ dir: string; schema?: string }> {
     return { dir };
   }
   const url = process.env.TEST_DATABASE_URL!;
-  const schema = `fam_${randomBytes(6).toString('hex')}`;
+  const { schema, drop } = await createTestSchema('fam');
+  cleanups.push(drop);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  cleanups.push(async () => {
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  });
+  cleanups.push(() => admin.end());
   const d = openDatabase({ kind: 'postgres', url }, { schema });
-  const { error } = await previousRelease(d).migrateToLatest();
+  const { error } = await whileNoSchemaIsDropped(d, () => previousRelease(d).migrateToLatest());
   if (error) throw error;
   await d.close();
   await admin.query(`set search_path = ${schema}`);

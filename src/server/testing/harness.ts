@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { RateLimits } from '../context';
 import { migrate, openDatabase, type Db } from '../db/database';
 import { createLogger } from '../logger';
+import { freshTestDatabase, testDialect, whileNoSchemaIsDropped } from './test-database';
 
 /** The family the person is in now (every person is in one). */
 export async function familyOf(db: Db, userId: number): Promise<number> {
@@ -20,7 +18,7 @@ export async function familyOf(db: Db, userId: number): Promise<number> {
 }
 
 /** Which database this test run uses: vitest's server-sqlite / server-postgres projects set TEST_DB. */
-export const testDialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+export { testDialect };
 
 export interface TestResponse<T = any> {
   status: number;
@@ -53,42 +51,19 @@ export interface TestAppOptions {
  */
 export async function createTestApp(options: TestAppOptions = {}) {
   const shared = options.sameDatabaseAs;
-  const dir = shared?.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-test-'));
   let db: Db;
-  let dropSchema = async () => {};
+  let dir: string;
+  let dispose = async () => {};
   if (shared) {
+    dir = shared.dir;
     db =
       shared.dialect === 'postgres'
         ? openDatabase({ kind: 'postgres', url: process.env.TEST_DATABASE_URL! }, { schema: shared.schema })
         : openDatabase({ kind: 'sqlite', file: path.join(dir, 'test.db') });
-  } else if (testDialect === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    db = openDatabase({ kind: 'postgres', url }, { schema });
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    };
   } else {
-    db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'test.db') });
+    ({ db, dir, dispose } = await freshTestDatabase('t'));
   }
-  await migrate(db).catch(async (err: unknown) => {
-    // Seen rarely on PostgreSQL under a loaded CI machine: the fresh test schema reported missing
-    // while migrating. Not understood yet; one more attempt on a re-created schema.
-    if (!(db.schema && /does not exist/.test(String(err)))) throw err;
-    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await c.connect();
-    await c.query(`create schema if not exists ${db.schema}`);
-    await c.end();
-    await migrate(db);
-  });
+  await whileNoSchemaIsDropped(db, () => migrate(db));
   // Family numbers start away from user numbers here, so that a user id passed where a family id
   // is meant finds nothing in any test, as it would in a real installation.
   if (!options.sameDatabaseAs) {
@@ -173,8 +148,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     async close() {
       await db.close();
       if (shared) return;
-      await dropSchema();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await dispose();
     },
   };
 }

@@ -1,15 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Migrator, type Kysely } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_MODES, type AnswerMode, type ReviewRating } from '@shared/constants';
 import { quarterHour } from '@shared/local-day';
-import { migrate, migrations, openDatabase, type Db } from '../../db/database';
+import { migrate, migrations, type Db } from '../../db/database';
 import { inTransaction } from '../../db/transaction';
-import { testDialect } from '../../testing/harness';
+import { freshTestDatabase, whileNoSchemaIsDropped } from '../../testing/test-database';
 import { modeStatistics } from './memory-statistics.service';
 import { recordReviews } from './memory.service';
 
@@ -19,24 +14,7 @@ import { recordReviews } from './memory.service';
 // saves and progress work on it.
 
 let db: Db;
-let dir: string;
-let dropSchema = async () => {};
-
-async function freshDatabase(): Promise<Db> {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-migration-'));
-  if (testDialect === 'sqlite') return openDatabase({ kind: 'sqlite', file: path.join(dir, 'upgrade.db') });
-  const url = process.env.TEST_DATABASE_URL!;
-  const schema = `m_${randomBytes(6).toString('hex')}`;
-  const admin = async (query: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(query);
-    await c.end();
-  };
-  await admin(`create schema ${schema}`);
-  dropSchema = () => admin(`drop schema ${schema} cascade`);
-  return openDatabase({ kind: 'postgres', url }, { schema });
-}
+let dispose = async () => {};
 
 /** Brings the database to the last migration before 0014, as an installation of the previous release. */
 async function migrateToBefore0014(d: Db) {
@@ -46,7 +24,7 @@ async function migrateToBefore0014(d: Db) {
     provider: { getMigrations: async () => before },
     ...(d.schema ? { migrationTableSchema: d.schema } : {}),
   });
-  const { error } = await migrator.migrateToLatest();
+  const { error } = await whileNoSchemaIsDropped(d, () => migrator.migrateToLatest());
   if (error) throw error;
 }
 
@@ -108,7 +86,7 @@ async function storedActivity() {
 }
 
 beforeAll(async () => {
-  db = await freshDatabase();
+  ({ db, dispose } = await freshTestDatabase('m'));
   await migrateToBefore0014(db);
   const k = db.kysely as Kysely<any>; // tables as of 0013
   const one = async (table: string, values: Record<string, unknown>) =>
@@ -189,13 +167,12 @@ beforeAll(async () => {
     .values([...before.values()])
     .execute();
 
-  await migrate(db);
+  await whileNoSchemaIsDropped(db, () => migrate(db));
 });
 
 afterAll(async () => {
   await db.close();
-  await dropSchema();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await dispose();
 });
 
 describe('migration 0014 (answers per quarter hour and mode)', () => {

@@ -1,9 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Migrator, type Kysely } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_GRADING_MODE,
@@ -12,10 +7,10 @@ import {
   DEFAULT_REVIEWS_PER_DAY,
 } from '@shared/constants';
 import { schedulerFor, type Review } from '@shared/srs';
-import { migrate, openDatabase, type Db } from '../../db/database';
+import { migrate, type Db } from '../../db/database';
 import { initialMigration } from '../../db/migrations/0001-initial';
 import { progressTotalsMigration } from '../../db/migrations/0002-progress-totals';
-import { testDialect } from '../../testing/harness';
+import { freshTestDatabase, whileNoSchemaIsDropped } from '../../testing/test-database';
 import { reviewQueue } from './review-queue.service';
 
 // A family upgrading keeps its history: a database at migration 0002 with card results is
@@ -23,25 +18,7 @@ import { reviewQueue } from './review-queue.service';
 // results in time order (true → good, false → again).
 
 let db: Db;
-let dir: string;
-let dropSchema = async () => {};
-
-/** A fresh, empty database (a temp SQLite file, or a new schema in TEST_DATABASE_URL). */
-async function freshDatabase(): Promise<Db> {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-migration-'));
-  if (testDialect === 'sqlite') return openDatabase({ kind: 'sqlite', file: path.join(dir, 'upgrade.db') });
-  const url = process.env.TEST_DATABASE_URL!;
-  const schema = `m_${randomBytes(6).toString('hex')}`;
-  const admin = async (query: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(query);
-    await c.end();
-  };
-  await admin(`create schema ${schema}`);
-  dropSchema = () => admin(`drop schema ${schema} cascade`);
-  return openDatabase({ kind: 'postgres', url }, { schema });
-}
+let dispose = async () => {};
 
 /** Brings the database to migration 0002, as an installation before spaced repetition. */
 async function migrateTo0002(d: Db) {
@@ -55,7 +32,7 @@ async function migrateTo0002(d: Db) {
     },
     ...(d.schema ? { migrationTableSchema: d.schema } : {}),
   });
-  const { error } = await migrator.migrateToLatest();
+  const { error } = await whileNoSchemaIsDropped(d, () => migrator.migrateToLatest());
   if (error) throw error;
 }
 
@@ -78,7 +55,7 @@ let cards: number[][];
 const results: Result[] = [];
 
 beforeAll(async () => {
-  db = await freshDatabase();
+  ({ db, dispose } = await freshTestDatabase('m'));
   await migrateTo0002(db);
   const k = db.kysely as Kysely<any>; // tables as of 0002
   const one = async (table: string, values: Record<string, unknown>) =>
@@ -161,13 +138,12 @@ beforeAll(async () => {
       .values(results.slice(s, s + 200))
       .execute();
 
-  await migrate(db);
+  await whileNoSchemaIsDropped(db, () => migrate(db));
 });
 
 afterAll(async () => {
   await db?.close();
-  await dropSchema();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await dispose();
 });
 
 describe('migration 0003-memory', () => {
