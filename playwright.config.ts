@@ -26,7 +26,7 @@ export default defineConfig({
       ],
     },
     // Recording a trace (with a screenshot per action) slows every test; the retry of a failed one records it.
-    trace: 'on-first-retry',
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
