@@ -217,14 +217,16 @@ async function seedSql(db, groups, log) {
   await db.query('update g_students g set family_id = m.family_id from family_members m where m.user_id = g.family_id');
   const created = new Date(Date.now() - 400 * 86_400_000).toISOString();
   log('PostgreSQL seed: decks and cards');
-  // One set of decks per student (own) or per family (shared, student_id null).
+  // One set of decks per student (own) or per family (shared, student_id null), each set's decks
+  // and their cards numbered in order, so that a student's k-th learnt card is found by arithmetic.
   await db.query(
     `insert into decks (family_id, student_id, title, subtitle, color, is_imported, original_deck_id, is_archived, created_at)
      select o.family_id, o.student_id, 'Deck ' || d, null, '#54a0ff', 0, null, 0, $1
      from (select distinct on (case when own_decks then student_id else -family_id end)
              family_id, case when own_decks then student_id end as student_id, decks
            from g_students) o
-     cross join lateral generate_series(1, o.decks) d`,
+     cross join lateral generate_series(1, o.decks) d
+     order by o.family_id, o.student_id, d`,
     [created],
   );
   await db.query(
@@ -234,36 +236,40 @@ async function seedSql(db, groups, log) {
      join (select distinct family_id, case when own_decks then student_id end as student_id, cards_per_deck from g_students) u
        on u.family_id = d.family_id and u.student_id is not distinct from d.student_id
      cross join lateral generate_series(1, u.cards_per_deck) i
-     where d.created_at = $1`,
+     where d.created_at = $1
+     order by d.id, i`,
     [created],
   );
-  // Each student's learnt cards, numbered: the answers cycle through them.
-  await db.query(`create temp table g_cards as
-    select s.student_id, c.deck_id, c.id as card_id,
-      (row_number() over (partition by s.student_id order by c.deck_id, c.rn) - 1)::int as ord
-    from g_students s
-    join decks d on d.family_id = s.family_id and (case when s.own_decks then d.student_id = s.student_id else d.student_id is null end)
-    join lateral (select id, deck_id, row_number() over (order by id) as rn from cards where deck_id = d.id) c on c.rn <= s.learnt`);
-  await db.query('create index on g_cards (student_id, ord)');
-  await db.query('analyze g_cards');
-  await db.query(`create temp table g_n as select student_id, count(*)::int as n from g_cards group by 1`);
-  await db.query('analyze g_students; analyze g_n');
+  // Each student's first deck and card; the answers cycle through the first `learnt` cards of each deck.
+  await db.query(`alter table g_students add column first_deck int, add column first_card int`);
+  await db.query(
+    `update g_students s set first_deck = x.first_deck, first_card = x.first_card
+     from (select s.student_id, min(d.id) as first_deck, min(c.id) as first_card,
+             max(d.id) - min(d.id) + 1 as deck_span, max(c.id) - min(c.id) + 1 as card_span, count(*) as n
+           from g_students s
+           join decks d on d.family_id = s.family_id and d.created_at = $1
+             and (case when s.own_decks then d.student_id = s.student_id else d.student_id is null end)
+           join cards c on c.deck_id = d.id
+           group by s.student_id) x
+     where x.student_id = s.student_id
+       and x.deck_span = s.decks and x.card_span = s.decks * s.cards_per_deck and x.n = x.card_span`,
+    [created],
+  );
+  const { rows: unnumbered } = await db.query('select count(*)::int as n from g_students where first_card is null');
+  if (unnumbered[0].n > 0) throw new Error('PostgreSQL seed: decks or cards were not numbered in order');
 
   log('PostgreSQL seed: the answers');
   // Day d of `days` back to yesterday (school days skip weekends); answers from 16:00 UTC, 20 s apart.
   await db.query(`create unlogged table g_ans as
-    select a.student_id, c.deck_id, c.card_id, a.ok, a.at
-    from (
-      select s.student_id, ((dd.d * s.per_day + j) % n.n)::int as ord,
-        (hashint4(s.student_id * 7919 + dd.d * 131 + j) & 1023) < 819 as ok,
-        (date_trunc('day', now()) - (case when s.weekdays then (s.days - dd.d) + 2 * ((s.days - dd.d) / 5) else s.days - dd.d end) * interval '1 day'
-          + interval '16 hours' + j * interval '20 seconds') as at
-      from g_students s
-      join g_n n using (student_id)
-      cross join lateral generate_series(0, s.days - 1) dd(d)
-      cross join lateral generate_series(0, s.per_day - 1) j
-    ) a
-    join g_cards c on c.student_id = a.student_id and c.ord = a.ord`);
+    select s.student_id, s.first_deck + x.o / s.learnt as deck_id,
+      s.first_card + (x.o / s.learnt) * s.cards_per_deck + x.o % s.learnt as card_id,
+      (hashint4(s.student_id * 7919 + dd.d * 131 + j) & 1023) < 819 as ok,
+      (date_trunc('day', now()) - (case when s.weekdays then (s.days - dd.d) + 2 * ((s.days - dd.d) / 5) else s.days - dd.d end) * interval '1 day'
+        + interval '16 hours' + j * interval '20 seconds') as at
+    from g_students s
+    cross join lateral generate_series(0, s.days - 1) dd(d)
+    cross join lateral generate_series(0, s.per_day - 1) j
+    cross join lateral (select ((dd.d * s.per_day + j) % (s.decks * s.learnt))::int as o) x`);
   await db.query('analyze g_ans');
   const { rows: countRows } = await db.query('select count(*)::int as n from g_ans');
   log(`PostgreSQL seed: ${countRows[0].n} answers; writing the log and what the app keeps beside it`);
@@ -300,12 +306,13 @@ async function seedSql(db, groups, log) {
       least(120, 1 + sum(ok::int) * 0.8), 5 + 3 * (1 - avg(ok::int)), 0, round(least(120, 1 + sum(ok::int) * 0.8)),
       0, count(*), count(*) - sum(ok::int), ${iso('max(at)')}
     from g_ans group by student_id, card_id`);
+  // The cursors as migration 0003 derives them: every card of the deck up to it answered.
   await db.query(`insert into new_card_cursors (student_id, deck_id, seen_through)
     select s.student_id, s.deck_id,
       coalesce((select min(c.id) - 1 from cards c where c.deck_id = s.deck_id and not exists
         (select 1 from memory_states m where m.student_id = s.student_id and m.card_id = c.id)),
         (select max(c.id) from cards c where c.deck_id = s.deck_id))
-    from (select distinct student_id, deck_id from g_cards) s`);
+    from (select distinct student_id, deck_id from memory_states) s`);
   await db.query(`insert into review_activity (student_id, deck_id, slot, reviews, correct)
     select student_id, deck_id, ${slot('at')}, count(*), sum(ok::int) from g_ans group by 1, 2, 3`);
   log('PostgreSQL seed: building the indexes again');
@@ -525,6 +532,19 @@ export async function postgresBench({ cfg, tmp, log, school, schoolDays = PG_SIZ
           "select sum(total_exec_time + total_plan_time) as ms from pg_stat_statements where query not ilike '%pg_stat_statements%'",
         );
         r.statements_ms_per_request = Math.round((Number(rows[0].ms ?? 0) / Math.max(1, r.total)) * 1000) / 1000;
+        // The costliest statements, to find where the time goes.
+        const { rows: top } = await db.query(
+          `select left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query, calls,
+             (total_exec_time + total_plan_time) / calls as ms_per_call, shared_blks_hit + shared_blks_read as blocks
+           from pg_stat_statements where query not ilike '%pg_stat_statements%'
+           order by total_exec_time + total_plan_time desc limit 6`,
+        );
+        r.top_statements = top.map((t) => ({
+          query: t.query,
+          calls_per_request: Math.round((Number(t.calls) / Math.max(1, r.total)) * 100) / 100,
+          ms_per_call: Math.round(Number(t.ms_per_call) * 1000) / 1000,
+          blocks_per_call: Math.round(Number(t.blocks) / Math.max(1, Number(t.calls))),
+        }));
       }
       return r;
     };
