@@ -627,8 +627,13 @@ export async function postgresBench({ cfg, tmp, log, school, schoolDays = PG_SIZ
     };
     out.sequential = [];
     if (wanted('sequential')) {
+      // Every budgeted read once more, one request at a time: its database CPU without 50 requests
+      // competing for the cores, nor requests still in flight when a load run's clock stops.
       out.sequential.push(
+        await sequential('GET /api/decks?student_id= (20 decks)', `${app.url}/api/decks?student_id=${pia}`, auth),
+        await sequential('GET /api/progress/{id} (5,000 answers)', `${app.url}/api/progress/${pia}`, auth),
         await sequential('GET /api/progress/{id} (100,000 answers)', `${app.url}/api/progress/${leo}`, auth),
+        await sequential('GET /api/students/{id}/review', `${app.url}/api/students/${pia}/review`, auth),
         await sequential('GET /api/progress/students (40 × 50 cards)', `${app.url}${classPath}`, {
           cookie: klass.cookie,
         }),

@@ -382,15 +382,17 @@ export function printReport(r) {
     );
     table(
       'PostgreSQL, one request at a time',
-      ['endpoint', 'p50 ms', 'p95 ms', 'p99 ms', 'app CPU', 'DB CPU'],
-      pgr.sequential.map((e) => [
-        e.endpoint,
-        e.p50_ms,
-        e.p95_ms,
-        e.p99_ms,
-        e.cpu_ms_per_request,
-        e.db_cpu_ms_per_request,
-      ]),
+      ['endpoint', 'p50 ms', 'p95 ms', 'p99 ms', 'app CPU', 'DB CPU', 'budget met'],
+      pgr.sequential.map((e) => {
+        const budget = budgetOf(e.endpoint);
+        let verdict = '—';
+        if (budget && budget[2] === 'db') {
+          const ok = e.db_cpu_ms_per_request <= budget[1];
+          v[`postgres ${budget[0]} (one at a time)`] = ok;
+          verdict = `${ok ? 'yes' : 'NO'} (≤ ${budget[1]} db)`;
+        }
+        return [e.endpoint, e.p50_ms, e.p95_ms, e.p99_ms, e.cpu_ms_per_request, e.db_cpu_ms_per_request, verdict];
+      }),
     );
     for (const e of pgr.sequential.filter((x) => x.endpoint.includes('school: a class'))) {
       v['postgres class_school_p95_ms'] = e.p95_ms <= b.class_school_p95_ms;
