@@ -8,6 +8,8 @@
 //   BENCH_DATABASE_URL postgres://… for the postgres section (a fresh database is made beside it and dropped);
 //                      without it a throw-away cluster is started (initdb, own port, pg_stat_statements)
 //   BENCH_SCHOOL=1     the postgres section adds a school: 1,200 students in 40 classes, 7.92M answers
+//   BENCH_SCHOOL_DAYS  the school's school days (200; fewer for a smaller school history)
+//   BENCH_PG_ONLY      comma list of the postgres section's runs: decks,deck,progress,review,memory,class,save,sequential
 //   BENCH_BUILD_DIR    the build to measure (dist; `npm run build` first when missing or older than src;
 //                      BENCH_NO_BUILD=1 measures it as it is)
 //   BENCH_PROFILE=1    write a V8 CPU profile of the app server to bench/results/profiles/
@@ -111,7 +113,13 @@ async function main() {
       results.anki_load = await ankiLoad({ cfg, tmp, log });
     }
     if (cfg.only.has('postgres')) {
-      results.postgres = await postgresBench({ cfg, tmp, log, school: env.BENCH_SCHOOL === '1' });
+      results.postgres = await postgresBench({
+        cfg,
+        tmp,
+        log,
+        school: env.BENCH_SCHOOL === '1',
+        schoolDays: env.BENCH_SCHOOL_DAYS ? Number(env.BENCH_SCHOOL_DAYS) : undefined,
+      });
     }
     sqlite: {
       if (!sqliteSections) break sqlite;

@@ -23,6 +23,7 @@ export async function measureLoad({
   method = 'GET',
   headers = {},
   makeBody,
+  makeRequest,
   connections,
   warmupS,
   durationS,
@@ -32,6 +33,12 @@ export async function measureLoad({
 }) {
   const request = { method, path, headers };
   if (makeBody) request.setupRequest = (req) => ({ ...req, body: makeBody() });
+  // `makeRequest` (optional): each request's own headers and body, e.g. another family's save.
+  if (makeRequest)
+    request.setupRequest = (req) => {
+      const r = makeRequest();
+      return { ...req, body: r.body, headers: { ...req.headers, ...r.headers } };
+    };
   const base = { url, connections, requests: [request], timeout: 10 };
   if (warmupS > 0) {
     await cannon({ ...base, duration: warmupS });

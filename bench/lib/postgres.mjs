@@ -2,13 +2,42 @@
 // straight into the database with generate_series, and per endpoint requests/s, latency, the app's
 // CPU and the database's own CPU per request (the PostgreSQL processes' time from /proc, and
 // pg_stat_statements' execution time where the extension is loaded).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { measureLoad, sampleLatency } from './load.mjs';
 import { apiClient } from './seed.mjs';
 import { freePort, startApp, stop } from './servers.mjs';
+
+/**
+ * The limit on PostgreSQL (bench/baseline-postgres.ts): node:http calling the app's services on the
+ * same database, without framework, session or validation.
+ */
+async function startPgLimit(databaseUrl, logFile) {
+  const port = await freePort();
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', new URL('../baseline-postgres.ts', import.meta.url).pathname],
+    {
+      env: { ...process.env, PORT: String(port), BASELINE_DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
+      stdio: ['ignore', out, out],
+    },
+  );
+  fs.closeSync(out);
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`the PostgreSQL limit exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { name: 'limit', url, child, pid: child.pid };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the PostgreSQL limit did not start');
+}
 
 export const PG_SIZES = {
   peer: { decks: 20, cardsPerDeck: 50, answers: 5_000, days: 30 }, // the peer app's comparison data
@@ -17,6 +46,9 @@ export const PG_SIZES = {
   // BENCH_SCHOOL=1: 40 classes of 30 (1,200 students), each class sharing 50 decks of 20 cards,
   // 33 answers per student per school day over 200 school days (7.92 million answers).
   school: { classes: 40, studentsPerClass: 30, decks: 50, cardsPerDeck: 20, answersPerDay: 33, days: 200 },
+  // The save at 50 connections: each request saves 20 answers of a child of another family (a
+  // family's saves queue on its lock, as two devices of one family must).
+  savers: { families: 25, cardsPerDeck: 20, answersPerDay: 20, days: 30 },
 };
 
 // Database CPU per request (median figures of the issue's table are budgets on this machine).
@@ -161,6 +193,9 @@ const slot = (col) =>
  */
 async function seedSql(db, groups, log) {
   await db.query('set session_replication_role = replica').catch(() => log('no superuser: foreign keys checked'));
+  // Joins, sorts and index builds of millions of rows in memory rather than in temp files; a lost
+  // commit only loses the seed.
+  await db.query("set work_mem = '1GB'; set maintenance_work_mem = '1GB'; set synchronous_commit = off");
   await db.query(`create temp table g_students (student_id int primary key, family_id int, own_decks bool,
     decks int, cards_per_deck int, learnt int, per_day int, days int, weekdays bool)`);
   for (const g of groups) {
@@ -182,14 +217,16 @@ async function seedSql(db, groups, log) {
   await db.query('update g_students g set family_id = m.family_id from family_members m where m.user_id = g.family_id');
   const created = new Date(Date.now() - 400 * 86_400_000).toISOString();
   log('PostgreSQL seed: decks and cards');
-  // One set of decks per student (own) or per family (shared, student_id null).
+  // One set of decks per student (own) or per family (shared, student_id null), each set's decks
+  // and their cards numbered in order, so that a student's k-th learnt card is found by arithmetic.
   await db.query(
     `insert into decks (family_id, student_id, title, subtitle, color, is_imported, original_deck_id, is_archived, created_at)
      select o.family_id, o.student_id, 'Deck ' || d, null, '#54a0ff', 0, null, 0, $1
      from (select distinct on (case when own_decks then student_id else -family_id end)
              family_id, case when own_decks then student_id end as student_id, decks
            from g_students) o
-     cross join lateral generate_series(1, o.decks) d`,
+     cross join lateral generate_series(1, o.decks) d
+     order by o.family_id, o.student_id, d`,
     [created],
   );
   await db.query(
@@ -199,36 +236,40 @@ async function seedSql(db, groups, log) {
      join (select distinct family_id, case when own_decks then student_id end as student_id, cards_per_deck from g_students) u
        on u.family_id = d.family_id and u.student_id is not distinct from d.student_id
      cross join lateral generate_series(1, u.cards_per_deck) i
-     where d.created_at = $1`,
+     where d.created_at = $1
+     order by d.id, i`,
     [created],
   );
-  // Each student's learnt cards, numbered: the answers cycle through them.
-  await db.query(`create temp table g_cards as
-    select s.student_id, c.deck_id, c.id as card_id,
-      (row_number() over (partition by s.student_id order by c.deck_id, c.rn) - 1)::int as ord
-    from g_students s
-    join decks d on d.family_id = s.family_id and (case when s.own_decks then d.student_id = s.student_id else d.student_id is null end)
-    join lateral (select id, deck_id, row_number() over (order by id) as rn from cards where deck_id = d.id) c on c.rn <= s.learnt`);
-  await db.query('create index on g_cards (student_id, ord)');
-  await db.query('analyze g_cards');
-  await db.query(`create temp table g_n as select student_id, count(*)::int as n from g_cards group by 1`);
-  await db.query('analyze g_students; analyze g_n');
+  // Each student's first deck and card; the answers cycle through the first `learnt` cards of each deck.
+  await db.query(`alter table g_students add column first_deck int, add column first_card int`);
+  await db.query(
+    `update g_students s set first_deck = x.first_deck, first_card = x.first_card
+     from (select s.student_id, min(d.id) as first_deck, min(c.id) as first_card,
+             max(d.id) - min(d.id) + 1 as deck_span, max(c.id) - min(c.id) + 1 as card_span, count(*) as n
+           from g_students s
+           join decks d on d.family_id = s.family_id and d.created_at = $1
+             and (case when s.own_decks then d.student_id = s.student_id else d.student_id is null end)
+           join cards c on c.deck_id = d.id
+           group by s.student_id) x
+     where x.student_id = s.student_id
+       and x.deck_span = s.decks and x.card_span = s.decks * s.cards_per_deck and x.n = x.card_span`,
+    [created],
+  );
+  const { rows: unnumbered } = await db.query('select count(*)::int as n from g_students where first_card is null');
+  if (unnumbered[0].n > 0) throw new Error('PostgreSQL seed: decks or cards were not numbered in order');
 
   log('PostgreSQL seed: the answers');
   // Day d of `days` back to yesterday (school days skip weekends); answers from 16:00 UTC, 20 s apart.
   await db.query(`create unlogged table g_ans as
-    select a.student_id, c.deck_id, c.card_id, a.ok, a.at
-    from (
-      select s.student_id, ((dd.d * s.per_day + j) % n.n)::int as ord,
-        (hashint4(s.student_id * 7919 + dd.d * 131 + j) & 1023) < 819 as ok,
-        (date_trunc('day', now()) - (case when s.weekdays then (s.days - dd.d) + 2 * ((s.days - dd.d) / 5) else s.days - dd.d end) * interval '1 day'
-          + interval '16 hours' + j * interval '20 seconds') as at
-      from g_students s
-      join g_n n using (student_id)
-      cross join lateral generate_series(0, s.days - 1) dd(d)
-      cross join lateral generate_series(0, s.per_day - 1) j
-    ) a
-    join g_cards c on c.student_id = a.student_id and c.ord = a.ord`);
+    select s.student_id, s.first_deck + x.o / s.learnt as deck_id,
+      s.first_card + (x.o / s.learnt) * s.cards_per_deck + x.o % s.learnt as card_id,
+      (hashint4(s.student_id * 7919 + dd.d * 131 + j) & 1023) < 819 as ok,
+      (date_trunc('day', now()) - (case when s.weekdays then (s.days - dd.d) + 2 * ((s.days - dd.d) / 5) else s.days - dd.d end) * interval '1 day'
+        + interval '16 hours' + j * interval '20 seconds') as at
+    from g_students s
+    cross join lateral generate_series(0, s.days - 1) dd(d)
+    cross join lateral generate_series(0, s.per_day - 1) j
+    cross join lateral (select ((dd.d * s.per_day + j) % (s.decks * s.learnt))::int as o) x`);
   await db.query('analyze g_ans');
   const { rows: countRows } = await db.query('select count(*)::int as n from g_ans');
   log(`PostgreSQL seed: ${countRows[0].n} answers; writing the log and what the app keeps beside it`);
@@ -243,10 +284,10 @@ async function seedSql(db, groups, log) {
   for (const i of idx) await db.query(`drop index ${i.indexname}`);
 
   await db.query(`insert into card_results (student_id, deck_id, card_id, is_correct, created_at)
-    select student_id, deck_id, card_id, ok::int, ${iso('at')} from g_ans order by student_id, at`);
+    select student_id, deck_id, card_id, ok::int, ${iso('at')} from g_ans order by at`);
   await db.query(`insert into review_logs (student_id, card_id, rating, reviewed_at, duration_ms, created_at)
     select student_id, card_id, case when ok then 'good' else 'again' end, ${iso('at')}, null, ${iso('at')}
-    from g_ans order by student_id, at`);
+    from g_ans order by at`);
   await db.query(`insert into study_sessions (student_id, deck_id, cards_studied, cards_mastered, cards_not_mastered,
       accuracy_percentage, study_duration_seconds, created_at)
     select student_id, deck_id, count(*), sum(ok::int), count(*) - sum(ok::int), 100.0 * sum(ok::int) / count(*),
@@ -265,12 +306,13 @@ async function seedSql(db, groups, log) {
       least(120, 1 + sum(ok::int) * 0.8), 5 + 3 * (1 - avg(ok::int)), 0, round(least(120, 1 + sum(ok::int) * 0.8)),
       0, count(*), count(*) - sum(ok::int), ${iso('max(at)')}
     from g_ans group by student_id, card_id`);
+  // The cursors as migration 0003 derives them: every card of the deck up to it answered.
   await db.query(`insert into new_card_cursors (student_id, deck_id, seen_through)
     select s.student_id, s.deck_id,
       coalesce((select min(c.id) - 1 from cards c where c.deck_id = s.deck_id and not exists
         (select 1 from memory_states m where m.student_id = s.student_id and m.card_id = c.id)),
         (select max(c.id) from cards c where c.deck_id = s.deck_id))
-    from (select distinct student_id, deck_id from g_cards) s`);
+    from (select distinct student_id, deck_id from memory_states) s`);
   await db.query(`insert into review_activity (student_id, deck_id, slot, reviews, correct)
     select student_id, deck_id, ${slot('at')}, count(*), sum(ok::int) from g_ans group by 1, 2, 3`);
   log('PostgreSQL seed: building the indexes again');
@@ -296,11 +338,12 @@ async function signup(baseUrl, email, students) {
 }
 
 /** The PostgreSQL section of the bench; returns its figures. */
-export async function postgresBench({ cfg, tmp, log, school }) {
+export async function postgresBench({ cfg, tmp, log, school, schoolDays = PG_SIZES.school.days }) {
   const own = !process.env.BENCH_DATABASE_URL;
   const server = own ? await startCluster(path.join(tmp, 'pg'), log) : await useServer(process.env.BENCH_DATABASE_URL);
   const out = { database: own ? 'throw-away cluster (initdb)' : 'BENCH_DATABASE_URL (a fresh database on it)' };
   let app;
+  let limit;
   const db = new pg.Client({ connectionString: server.url });
   try {
     // The school's 40 teachers sign up from one address: above the per-address sign-up limit.
@@ -319,6 +362,10 @@ export async function postgresBench({ cfg, tmp, log, school }) {
       'bench-pg-class@example.com',
       Array.from({ length: PG_SIZES.class.students }, (_, i) => `Student ${i + 1}`),
     );
+    const savers = [];
+    for (let f = 0; f < PG_SIZES.savers.families; f++) {
+      savers.push(await signup(app.url, `bench-pg-saver-${f + 1}@example.com`, [`Saver ${f + 1}`]));
+    }
     const schoolClasses = [];
     if (school) {
       const z = PG_SIZES.school;
@@ -385,8 +432,17 @@ export async function postgresBench({ cfg, tmp, log, school }) {
         decks: PG_SIZES.school.decks,
         cardsPerDeck: PG_SIZES.school.cardsPerDeck,
         perDay: PG_SIZES.school.answersPerDay,
-        days: PG_SIZES.school.days,
+        days: schoolDays,
         weekdays: true,
+      })),
+      ...savers.map((f) => ({
+        userId: f.userId,
+        students: f.students,
+        ownDecks: true,
+        decks: 1,
+        cardsPerDeck: PG_SIZES.savers.cardsPerDeck,
+        perDay: PG_SIZES.savers.answersPerDay,
+        days: PG_SIZES.savers.days,
       })),
     ];
     const t0 = Date.now();
@@ -398,7 +454,29 @@ export async function postgresBench({ cfg, tmp, log, school }) {
         (select count(*)::int from students) as students, (select count(*)::int from cards) as cards`,
     );
     out.rows = counts[0];
+    out.school_days = school ? schoolDays : null;
     log(`PostgreSQL seed: ${JSON.stringify(out.rows)} in ${out.seed_seconds} s`);
+    // What the app keeps beside the log must say what the log says, per student, or the run stops.
+    const t1 = Date.now();
+    const { rows: mismatches } = await db.query(`
+      with log as (select student_id, count(*) as n, sum(case when rating = 'again' then 0 else 1 end) as ok
+                   from review_logs group by 1),
+        act as (select student_id, sum(reviews) as n, sum(correct) as ok from review_activity group by 1),
+        res as (select student_id, count(*) as n, sum(is_correct) as ok from card_results group by 1),
+        tot as (select student_id, sum(attempts) as n, sum(correct) as ok from card_totals group by 1),
+        mem as (select student_id, sum(reps) as n from memory_states group by 1),
+        ses as (select student_id, count(*) as n, sum(cards_studied) as c from study_sessions group by 1),
+        st as (select student_id, sum(sessions) as n, sum(cards_studied) as c from study_totals group by 1)
+      select coalesce(log.student_id, act.student_id, res.student_id, tot.student_id, mem.student_id) as student_id
+      from log full join act using (student_id) full join res using (student_id) full join tot using (student_id)
+        full join mem using (student_id) full join ses using (student_id) full join st using (student_id)
+      where log.n is distinct from act.n or log.ok is distinct from act.ok or res.n is distinct from tot.n
+        or res.ok is distinct from tot.ok or log.n is distinct from mem.n or log.n is distinct from res.n
+        or ses.n is distinct from st.n or ses.c is distinct from st.c
+      limit 5`);
+    if (mismatches.length > 0)
+      throw new Error(`PostgreSQL seed: kept totals differ from the log for ${JSON.stringify(mismatches)}`);
+    out.kept_equal_to_log = { checked: true, seconds: Math.round((Date.now() - t1) / 100) / 10 };
 
     app = await startApp({
       buildDir: cfg.buildDir,
@@ -425,58 +503,119 @@ export async function postgresBench({ cfg, tmp, log, school }) {
       pia_activity_12_weeks: progressPia.memory_statistics.activity.reduce((n, d) => n + d.reviews, 0),
     };
 
-    // Per endpoint: a load run (50 connections) with the app's and the database's CPU per request.
-    const measure = async (name, spec, headers = auth) => {
-      log(`PostgreSQL: ${name}`);
+    limit = await startPgLimit(server.url, path.join(tmp, 'pg-limit.log'));
+    const familyOf = async (userId) =>
+      (await db.query('select family_id from family_members where user_id = $1', [userId])).rows[0].family_id;
+    const parent = { cookie: family.cookie, familyId: await familyOf(family.userId) };
+    const teacher = { cookie: klass.cookie, familyId: await familyOf(klass.userId) };
+    const only = process.env.BENCH_PG_ONLY ? new Set(process.env.BENCH_PG_ONLY.split(',')) : null;
+    const wanted = (key) => !only || only.has(key);
+
+    // Per endpoint: a load run (50 connections) of the app, then of the limit, each with its own and
+    // the database's CPU per request; the ratio is ours ÷ the limit's req/s.
+    const run = async (server, name, spec, headers) => {
+      log(`PostgreSQL: ${name}: ${server.name}`);
       const r = await measureLoad({
         beforeMeasured: statements ? () => db.query('select pg_stat_statements_reset()') : undefined,
-        url: app.url,
-        pid: app.pid,
+        url: server.url,
+        pid: server.pid,
         dbCpu: () => dbCpuMs(postmaster),
         connections: cfg.connections,
         warmupS: cfg.warmupS,
         durationS: cfg.durationS,
-        headers,
         ...spec,
+        headers: { ...spec.headers, ...headers },
       });
       // pg_stat_statements: planning and execution time of the endpoint's statements over the measured run.
-      let statementMs = null;
       if (statements) {
         const { rows } = await db.query(
           "select sum(total_exec_time + total_plan_time) as ms from pg_stat_statements where query not ilike '%pg_stat_statements%'",
         );
-        statementMs = Math.round((Number(rows[0].ms ?? 0) / Math.max(1, r.total)) * 1000) / 1000;
+        r.statements_ms_per_request = Math.round((Number(rows[0].ms ?? 0) / Math.max(1, r.total)) * 1000) / 1000;
+        // The costliest statements, to find where the time goes.
+        const { rows: top } = await db.query(
+          `select left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query, calls,
+             (total_exec_time + total_plan_time) / calls as ms_per_call, shared_blks_hit + shared_blks_read as blocks
+           from pg_stat_statements where query not ilike '%pg_stat_statements%'
+           order by total_exec_time + total_plan_time desc limit 6`,
+        );
+        r.top_statements = top.map((t) => ({
+          query: t.query,
+          calls_per_request: Math.round((Number(t.calls) / Math.max(1, r.total)) * 100) / 100,
+          ms_per_call: Math.round(Number(t.ms_per_call) * 1000) / 1000,
+          blocks_per_call: Math.round(Number(t.blocks) / Math.max(1, Number(t.calls))),
+        }));
       }
-      return { endpoint: name, ...r, statements_ms_per_request: statementMs };
+      return r;
+    };
+    const measure = async (key, name, spec, who = parent) => {
+      if (!wanted(key)) return;
+      const ours = await run(app, name, spec, { cookie: who.cookie });
+      const lim = await run(limit, name, spec, { 'x-family-id': String(who.familyId) });
+      const ratio = (a, b) => (a && b ? Math.round((a / b) * 100) / 100 : null);
+      out.api.push({
+        endpoint: name,
+        ...ours,
+        limit: lim,
+        ratio: ratio(ours.requests_per_s, lim.requests_per_s),
+        cpu_ratio: ratio(lim.cpu_ms_per_request, ours.cpu_ms_per_request),
+      });
     };
     const loadSpec = (pth) => ({ path: pth });
     out.api = [];
-    out.api.push(await measure('GET /api/decks?student_id= (20 decks)', loadSpec(`/api/decks?student_id=${pia}`)));
-    out.api.push(await measure('GET /api/decks/{id}', loadSpec(`/api/decks/${decks[0].id}`)));
-    out.api.push(await measure('GET /api/progress/{id} (5,000 answers)', loadSpec(`/api/progress/${pia}`)));
-    out.api.push(await measure('GET /api/progress/{id} (100,000 answers)', loadSpec(`/api/progress/${leo}`)));
-    out.api.push(await measure('GET /api/students/{id}/review', loadSpec(`/api/students/${pia}/review`)));
-    out.api.push(await measure('GET /api/students/{id}/memory-states', loadSpec(`/api/students/${pia}/memory-states`)));
+    await measure('decks', 'GET /api/decks?student_id= (20 decks)', loadSpec(`/api/decks?student_id=${pia}`));
+    await measure('deck', 'GET /api/decks/{id}', loadSpec(`/api/decks/${decks[0].id}`));
+    await measure('progress', 'GET /api/progress/{id} (5,000 answers)', loadSpec(`/api/progress/${pia}`));
+    await measure('progress', 'GET /api/progress/{id} (100,000 answers)', loadSpec(`/api/progress/${leo}`));
+    await measure('review', 'GET /api/students/{id}/review', loadSpec(`/api/students/${pia}/review`));
+    await measure('memory', 'GET /api/students/{id}/memory-states', loadSpec(`/api/students/${pia}/memory-states`));
     const classPath = '/api/progress/students?tz=Europe%2FMadrid';
-    out.api.push(
-      await measure('GET /api/progress/students (40 × 50 cards)', loadSpec(classPath), { cookie: klass.cookie }),
-    );
+    await measure('class', 'GET /api/progress/students (40 × 50 cards)', loadSpec(classPath), teacher);
+
+    // Saves: 20 answers of one child each, the children of the savers' families in turn (two saves
+    // of one family queue on its lock, as they must; 50 connections on one child measure that lock).
+    const children = [];
+    for (const f of savers) {
+      const { rows } = await db.query(
+        'select c.id from cards c join decks d on d.id = c.deck_id where d.student_id = $1 order by c.id',
+        [f.students[0]],
+      );
+      children.push({
+        studentId: f.students[0],
+        cookie: f.cookie,
+        familyId: await familyOf(f.userId),
+        cards: rows.map((r) => r.id),
+      });
+    }
     let n = 0;
     const runId = Date.now().toString(36);
-    const cardIds = deck.cards.slice(0, 20).map((c) => c.id);
-    out.api.push(
-      await measure('POST /api/card-performance (20 results)', {
-        path: '/api/card-performance',
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...auth },
-        makeBody: () =>
-          JSON.stringify({
-            student_id: pia,
-            card_results: cardIds.map((id, i) => ({ card_id: id, is_correct: (n + i) % 3 !== 0 })),
-            idempotency_key: `bench-pg-${runId}-${n++}`,
-          }),
-      }),
-    );
+    const save = (asLimit) => () => {
+      const child = children[n % children.length];
+      const body = JSON.stringify({
+        student_id: child.studentId,
+        card_results: child.cards.map((id, i) => ({ card_id: id, is_correct: (n + i) % 3 !== 0 })),
+        idempotency_key: `bench-pg-${runId}-${n++}`,
+      });
+      return {
+        body,
+        headers: asLimit ? { 'x-family-id': String(child.familyId) } : { cookie: child.cookie },
+      };
+    };
+    if (wanted('save')) {
+      const spec = { path: '/api/card-performance', method: 'POST', headers: { 'content-type': 'application/json' } };
+      const name = `POST /api/card-performance (20 results, ${children.length} families in turn)`;
+      const ours = await run(app, name, { ...spec, makeRequest: save(false) }, {});
+      const lim = await run(limit, name, { ...spec, makeRequest: save(true) }, {});
+      out.api.push({
+        endpoint: name,
+        ...ours,
+        limit: lim,
+        ratio: Math.round((ours.requests_per_s / lim.requests_per_s) * 100) / 100,
+        cpu_ratio: Math.round((lim.cpu_ms_per_request / ours.cpu_ms_per_request) * 100) / 100,
+      });
+    }
+    await stop(limit);
+    limit = null;
 
     // One request at a time: the class table (p95 is the school-scale budget).
     const sequential = async (name, url, headers) => {
@@ -486,16 +625,24 @@ export async function postgresBench({ cfg, tmp, log, school }) {
       r.db_cpu_ms_per_request = Math.round(((dbCpuMs(postmaster) - before) / r.samples) * 100) / 100;
       return { endpoint: name, ...r };
     };
-    out.sequential = [
-      await sequential('GET /api/progress/{id} (100,000 answers)', `${app.url}/api/progress/${leo}`, auth),
-      await sequential('GET /api/progress/students (40 × 50 cards)', `${app.url}${classPath}`, {
-        cookie: klass.cookie,
-      }),
-    ];
+    out.sequential = [];
+    if (wanted('sequential')) {
+      // Every budgeted read once more, one request at a time: its database CPU without 50 requests
+      // competing for the cores, nor requests still in flight when a load run's clock stops.
+      out.sequential.push(
+        await sequential('GET /api/decks?student_id= (20 decks)', `${app.url}/api/decks?student_id=${pia}`, auth),
+        await sequential('GET /api/progress/{id} (5,000 answers)', `${app.url}/api/progress/${pia}`, auth),
+        await sequential('GET /api/progress/{id} (100,000 answers)', `${app.url}/api/progress/${leo}`, auth),
+        await sequential('GET /api/students/{id}/review', `${app.url}/api/students/${pia}/review`, auth),
+        await sequential('GET /api/progress/students (40 × 50 cards)', `${app.url}${classPath}`, {
+          cookie: klass.cookie,
+        }),
+      );
+    }
     if (schoolClasses.length > 0) {
       out.sequential.push(
         await sequential(
-          'GET /api/progress/students (school: a class of 30, 7.92M answers in the school)',
+          `GET /api/progress/students (school: a class of 30, ${out.answers_written.toLocaleString('en')} answers in the database)`,
           `${app.url}${classPath}`,
           {
             cookie: schoolClasses[0].cookie,
@@ -517,6 +664,7 @@ export async function postgresBench({ cfg, tmp, log, school }) {
     return out;
   } finally {
     if (app) await stop(app);
+    if (limit) await stop(limit);
     await db.end().catch(() => undefined);
     await server.stop();
   }

@@ -352,18 +352,47 @@ export function printReport(r) {
         e.cpu_ms_per_request ?? '—',
         e.db_cpu_ms_per_request ?? '—',
         e.statements_ms_per_request ?? '—',
+        e.limit?.requests_per_s ?? '—',
+        e.limit?.cpu_ms_per_request ?? '—',
+        e.limit?.db_cpu_ms_per_request ?? '—',
+        e.ratio ?? '—',
+        e.cpu_ratio ?? '—',
         verdict,
       ];
     });
     table(
-      `PostgreSQL (${pgr.database}; ${pgr.answers_written} answers seeded in ${pgr.seed_seconds} s; CPU in ms per request)`,
-      ['endpoint', 'req/s', 'p50', 'p99', 'errors', 'app CPU', 'DB CPU', 'DB statements', 'budget met'],
+      `PostgreSQL (${pgr.database}; ${pgr.answers_written} answers seeded in ${pgr.seed_seconds} s; CPU in ms per request; limit = bench/baseline-postgres.ts)`,
+      [
+        'endpoint',
+        'req/s',
+        'p50',
+        'p99',
+        'errors',
+        'app CPU',
+        'DB CPU',
+        'DB statements',
+        'limit req/s',
+        'limit app CPU',
+        'limit DB CPU',
+        'ratio',
+        'CPU ratio',
+        'budget met',
+      ],
       rows,
     );
     table(
       'PostgreSQL, one request at a time',
-      ['endpoint', 'p50 ms', 'p99 ms', 'app CPU', 'DB CPU'],
-      pgr.sequential.map((e) => [e.endpoint, e.p50_ms, e.p99_ms, e.cpu_ms_per_request, e.db_cpu_ms_per_request]),
+      ['endpoint', 'p50 ms', 'p95 ms', 'p99 ms', 'app CPU', 'DB CPU', 'budget met'],
+      pgr.sequential.map((e) => {
+        const budget = budgetOf(e.endpoint);
+        let verdict = '—';
+        if (budget && budget[2] === 'db') {
+          const ok = e.db_cpu_ms_per_request <= budget[1];
+          v[`postgres ${budget[0]} (one at a time)`] = ok;
+          verdict = `${ok ? 'yes' : 'NO'} (≤ ${budget[1]} db)`;
+        }
+        return [e.endpoint, e.p50_ms, e.p95_ms, e.p99_ms, e.cpu_ms_per_request, e.db_cpu_ms_per_request, verdict];
+      }),
     );
     for (const e of pgr.sequential.filter((x) => x.endpoint.includes('school: a class'))) {
       v['postgres class_school_p95_ms'] = e.p95_ms <= b.class_school_p95_ms;

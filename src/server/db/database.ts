@@ -19,6 +19,7 @@ import { studentSchedulesMigration } from './migrations/0013-student-schedules';
 import { answerModesMigration } from './migrations/0012-answer-modes';
 import { familiesTableMigration } from './migrations/0017-families';
 import { activityModesMigration } from './migrations/0014-activity-modes';
+import { recallIndexMigration } from './migrations/0018-recall-index';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -143,6 +144,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0012-answer-modes': answerModesMigration(),
     '0017-families': familiesTableMigration(dialect),
     '0014-activity-modes': activityModesMigration(dialect),
+    '0018-recall-index': recallIndexMigration(dialect),
   };
 }
 

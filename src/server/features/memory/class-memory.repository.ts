@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { precompiled } from '../../db/precompiled';
 import type { DbHandle } from '../../db/schema';
 
@@ -29,9 +29,42 @@ const memoryPerStudent = precompiled((db, familyId: number, endOfDay: string, no
     .groupBy('s.id'),
 );
 
+// The same on PostgreSQL, counted per student and deck first: each student's memory read from the
+// (student, deck, due, state) index alone, in its order, so the counts need no sort or hash of the
+// rows, and only those few counts are joined to the decks. A school class of 30 with 1,000 cards
+// each: 9.5 ms of database CPU instead of 20 (the join and sort of 30,000 rows; bench/README.md).
+const memoryPerStudentAndDeck = precompiled((db, familyId: number, endOfDay: string, now: string) =>
+  db
+    .selectFrom('students as s')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('memory_states as m')
+          .select([
+            'm.deck_id',
+            sql<number>`count(*) filter (where m.state = 'review')`.as('learned'),
+            sql<number>`count(*) filter (where m.due < ${endOfDay} and (m.state = 'review' or m.due <= ${now}))`.as(
+              'due',
+            ),
+          ])
+          .whereRef('m.student_id', '=', 's.id')
+          .groupBy('m.deck_id')
+          .as('g'),
+      (join) => join.onTrue(),
+    )
+    .innerJoin('decks as d', 'd.id', 'g.deck_id')
+    .where('s.family_id', '=', familyId)
+    .where('d.family_id', '=', familyId)
+    .where('d.is_archived', '=', 0)
+    .where((eb) => eb.or([eb('d.student_id', 'is', null), eb('d.student_id', '=', eb.ref('s.id'))]))
+    .select(['s.id as student_id', sql<number>`sum(g.learned)`.as('learned'), sql<number>`sum(g.due)`.as('due')])
+    .groupBy('s.id'),
+);
+
 /** Per student of the family: cards learnt (in review) and cards due today, over the decks they see. */
 export async function memoryOfStudents(db: DbHandle, familyId: number, endOfDay: string, now: string) {
-  return (await memoryPerStudent(db, familyId, endOfDay, now)).map((r) => ({
+  const read = db.getExecutor().adapter instanceof PostgresAdapter ? memoryPerStudentAndDeck : memoryPerStudent;
+  return (await read(db, familyId, endOfDay, now)).map((r) => ({
     student_id: r.student_id,
     learned: Number(r.learned),
     due: Number(r.due),

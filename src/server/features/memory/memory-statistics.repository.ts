@@ -50,16 +50,19 @@ export async function countLearned(db: DbHandle, scope: Scope, studentId: number
   return Number((await learnedInScope(db, scope, studentId))[0]?.n ?? 0);
 }
 
+const onPostgres = (db: DbHandle) => db.getExecutor().adapter instanceof PostgresAdapter;
+
 // Whole days since each card's last review, as ts-fsrs counts them (floor of elapsed ms / day),
-// from exact milliseconds on both databases.
-const daysSinceReview = (db: DbHandle, now: string) =>
-  db.getExecutor().adapter instanceof PostgresAdapter
-    ? sql<number>`greatest(0, floor(extract(epoch from (cast(${now} as timestamptz) - cast(memory_states.last_review as timestamptz))) * 1000 / 86400000))`
+// from exact milliseconds on both databases. `now` is epoch ms on PostgreSQL, where the review
+// time comes from the memory_states_recall index (migration 0018) without parsing a row.
+const daysSinceReview = (db: DbHandle, now: string | number) =>
+  onPostgres(db)
+    ? sql<number>`greatest(0, floor((cast(${now} as double precision) - iso_epoch_ms(memory_states.last_review)) / 86400000))`
     : sql<number>`max(0, (cast(round(unixepoch(${now}, 'subsec') * 1000) as integer) - cast(round(unixepoch(memory_states.last_review, 'subsec') * 1000) as integer)) / 86400000)`;
 
 // Mean predicted recall, computed by the database: a student may know tens of thousands of cards.
 const recallMean = scoped(
-  (db: DbHandle, studentId: number, inScope: InScope, now: string, factor: number, decay: number) =>
+  (db: DbHandle, studentId: number, inScope: InScope, now: string | number, factor: number, decay: number) =>
     db
       .selectFrom('memory_states')
       .select((eb) => [
@@ -85,7 +88,8 @@ export async function averageRecall(
   now: string,
   curve: Readonly<{ factor: number; decay: number }> = FORGETTING_CURVE,
 ): Promise<number | null> {
-  const row = (await recallMean(db, scope, studentId, now, curve.factor, curve.decay))[0];
+  const at = onPostgres(db) ? Date.parse(now) : now;
+  const row = (await recallMean(db, scope, studentId, at, curve.factor, curve.decay))[0];
   return row && Number(row.n) > 0 ? Number(row.mean) : null;
 }
 
