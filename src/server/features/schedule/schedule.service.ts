@@ -14,7 +14,7 @@ import {
   type CalibrationBin,
   type Evaluation,
 } from '@shared/schedule';
-import type { ReviewRating } from '@shared/constants';
+import { REVIEWED_AT_MAX_AGE_MS, type ReviewRating } from '@shared/constants';
 import type { AppDeps } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -285,11 +285,12 @@ export function scheduleTuner(deps: AppDeps): ScheduleTuner {
     await requeueStale(db, new Date(+now - STALE_MS).toISOString());
     if (+now - lastWeekly >= WEEKLY_CHECK_MS) {
       lastWeekly = +now;
-      const students = await dueForTuning(db, {
+      const students = await dueForTuning(db, deps.db.dialect, {
         minReviews: TUNE_MIN_REVIEWS,
         minNew: TUNE_MIN_NEW_REVIEWS,
         since: new Date(+now - TUNE_INTERVAL_MS).toISOString(),
         limit: WEEKLY_BATCH,
+        maxAgeMs: REVIEWED_AT_MAX_AGE_MS,
       });
       for (const studentId of students)
         await queueTuning(db, { student_id: studentId, trigger: 'weekly', requested_at: now.toISOString() });
