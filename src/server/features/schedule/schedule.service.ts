@@ -92,11 +92,13 @@ async function requireStudent(db: DbHandle, familyId: number, studentId: number)
 /** GET /api/students/{id}/schedule. */
 export async function scheduleView(db: DbHandle, familyId: number, studentId: number): Promise<ScheduleView> {
   await requireStudent(db, familyId, studentId);
-  const [own, evaluated, latest] = await Promise.all([
-    scheduleOf(db, studentId),
-    latestEvaluated(db, studentId),
-    latestTuning(db, studentId),
-  ]);
+  // One after the other, the latest tuning first: a tuning read as finished has its evaluation and
+  // parameters (saved in the same transaction) visible to the reads after it. Read at once, on
+  // PostgreSQL's pool of connections, one read could see that commit and another not ("done"
+  // without its evaluation).
+  const latest = await latestTuning(db, studentId);
+  const evaluated = await latestEvaluated(db, studentId);
+  const own = await scheduleOf(db, studentId);
   const parameters = own ? (JSON.parse(own.parameters) as number[]) : [...DEFAULT_PARAMETERS];
   return {
     parameters,
