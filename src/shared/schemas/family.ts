@@ -9,8 +9,8 @@ export const familyMemberSchema = z.object({
   user_id: idSchema,
   name: z.string(),
   role: familyRoleSchema,
-  /** When they joined; null for the holder of a family nobody has joined yet. */
-  joined_at: z.string().nullable(),
+  /** When they joined (the holder: when the family was made). */
+  joined_at: z.string(),
 });
 export type FamilyMember = z.infer<typeof familyMemberSchema>;
 

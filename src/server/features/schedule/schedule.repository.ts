@@ -173,23 +173,44 @@ export async function finishTuning(
 /**
  * Students the weekly run should tune: at least `minReviews` answers, no tuning waiting or running,
  * none requested since `since`, and at least `minNew` answers more than the last tuning saw.
+ *
+ * Read every hour, so it never scans the review log: a student's answers are counted from
+ * review_activity (kept by every save, one row per deck, quarter hour and mode; its covering
+ * index starts with the student), and only for students that may be due. A student whose last
+ * tuning (done or refused) came before any answer the server can still have stored since is
+ * skipped from one index probe: an answer saved after that tuning read the log is dated at most
+ * `maxAgeMs` (REVIEWED_AT_MAX_AGE_MS) before it, so no activity in a quarter hour from
+ * `maxAgeMs` before the request on means no new answer.
  */
 export async function dueForTuning(
   db: DbHandle,
-  opts: { minReviews: number; minNew: number; since: string; limit: number },
+  dialect: Dialect,
+  opts: { minReviews: number; minNew: number; since: string; limit: number; maxAgeMs: number },
 ): Promise<number[]> {
+  const days = Math.ceil(opts.maxAgeMs / 86_400_000);
+  // The quarter hour ('YYYY-MM-DDTHH:MM', as review_activity.slot) `days` before the last request.
+  const windowStart =
+    dialect === 'postgres'
+      ? sql`to_char((c.last_at::timestamptz - make_interval(days => ${days})) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI')`
+      : sql`strftime('%Y-%m-%dT%H:%M', c.last_at, ${`-${days} days`})`;
   const rows = await sql<{ student_id: number }>`
-    select s.student_id from (
-      select student_id, count(*) as n from review_logs group by student_id
-    ) s
-    where s.n >= ${opts.minReviews}
-      and not exists (
+    select c.student_id from (
+      select s.id as student_id,
+        (select max(t.log_reviews) from schedule_tunings t
+          where t.student_id = s.id and t.status in ('done', 'refused')) as seen,
+        (select max(t.requested_at) from schedule_tunings t
+          where t.student_id = s.id and t.status in ('done', 'refused')) as last_at
+      from students s
+      where not exists (
         select 1 from schedule_tunings t
-        where t.student_id = s.student_id and (t.status in ('queued', 'running') or t.requested_at >= ${opts.since}))
-      and coalesce((
-        select max(t.log_reviews) from schedule_tunings t
-        where t.student_id = s.student_id and t.status in ('done', 'refused')), 0) + ${opts.minNew} <= s.n
-    order by s.student_id
+        where t.student_id = s.id and (t.status in ('queued', 'running') or t.requested_at >= ${opts.since}))
+    ) c
+    where (c.last_at is null
+        or exists (select 1 from review_activity a where a.student_id = c.student_id and a.slot >= ${windowStart}))
+      and (select coalesce(sum(a.reviews), 0) from review_activity a where a.student_id = c.student_id)
+        >= case when coalesce(c.seen, 0) + ${opts.minNew} > ${opts.minReviews}
+          then coalesce(c.seen, 0) + ${opts.minNew} else ${opts.minReviews} end
+    order by c.student_id
     limit ${opts.limit}`.execute(db);
   return rows.rows.map((r) => Number(r.student_id));
 }

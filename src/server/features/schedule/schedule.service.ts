@@ -14,7 +14,7 @@ import {
   type CalibrationBin,
   type Evaluation,
 } from '@shared/schedule';
-import type { ReviewRating } from '@shared/constants';
+import { REVIEWED_AT_MAX_AGE_MS, type ReviewRating } from '@shared/constants';
 import type { AppDeps } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -92,11 +92,13 @@ async function requireStudent(db: DbHandle, familyId: number, studentId: number)
 /** GET /api/students/{id}/schedule. */
 export async function scheduleView(db: DbHandle, familyId: number, studentId: number): Promise<ScheduleView> {
   await requireStudent(db, familyId, studentId);
-  const [own, evaluated, latest] = await Promise.all([
-    scheduleOf(db, studentId),
-    latestEvaluated(db, studentId),
-    latestTuning(db, studentId),
-  ]);
+  // One after the other, the latest tuning first: a tuning read as finished has its evaluation and
+  // parameters (saved in the same transaction) visible to the reads after it. Read at once, on
+  // PostgreSQL's pool of connections, one read could see that commit and another not ("done"
+  // without its evaluation).
+  const latest = await latestTuning(db, studentId);
+  const evaluated = await latestEvaluated(db, studentId);
+  const own = await scheduleOf(db, studentId);
   const parameters = own ? (JSON.parse(own.parameters) as number[]) : [...DEFAULT_PARAMETERS];
   return {
     parameters,
@@ -285,11 +287,12 @@ export function scheduleTuner(deps: AppDeps): ScheduleTuner {
     await requeueStale(db, new Date(+now - STALE_MS).toISOString());
     if (+now - lastWeekly >= WEEKLY_CHECK_MS) {
       lastWeekly = +now;
-      const students = await dueForTuning(db, {
+      const students = await dueForTuning(db, deps.db.dialect, {
         minReviews: TUNE_MIN_REVIEWS,
         minNew: TUNE_MIN_NEW_REVIEWS,
         since: new Date(+now - TUNE_INTERVAL_MS).toISOString(),
         limit: WEEKLY_BATCH,
+        maxAgeMs: REVIEWED_AT_MAX_AGE_MS,
       });
       for (const studentId of students)
         await queueTuning(db, { student_id: studentId, trigger: 'weekly', requested_at: now.toISOString() });

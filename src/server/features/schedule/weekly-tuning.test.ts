@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUNE_MIN_NEW_REVIEWS, TUNE_MIN_REVIEWS } from '@shared/schedule';
-import { createTestApp, type TestApp } from '../../testing/harness';
+import { createTestApp, type Agent, type TestApp } from '../../testing/harness';
 import { seedCards, seedDeck, seedStudent } from '../../testing/seed-study';
 import { scheduleTuner } from './schedule.service';
 
@@ -13,29 +13,30 @@ const T0 = Date.parse('2031-05-01T12:00:00.000Z');
 let clock = T0;
 let one: TestApp;
 let two: TestApp;
+let parent: Agent;
 let studentId: number;
 let cards: number[];
 let answered = 0;
 
-/** `n` answers spread over the `days` days before the clock, on the student's cards in turn. */
-async function answers(n: number, days: number) {
-  const rows = Array.from({ length: n }, (_, i) => {
-    const at = new Date(clock - days * DAY + Math.floor((i * days * DAY) / n)).toISOString();
-    return {
-      student_id: studentId,
-      card_id: cards[(answered + i) % cards.length]!,
-      rating: i % 5 === 0 ? ('again' as const) : ('good' as const),
-      reviewed_at: at,
-      duration_ms: null,
-      created_at: at,
-    };
-  });
+/**
+ * `n` answers spread over the `days` days before the clock (or before `until`), on the student's
+ * cards in turn, saved through the API as a device syncs them.
+ */
+async function answers(n: number, days: number, until = clock) {
+  const results = Array.from({ length: n }, (_, i) => ({
+    card_id: cards[(answered + i) % cards.length]!,
+    rating: i % 5 === 0 ? ('again' as const) : ('good' as const),
+    is_correct: i % 5 !== 0,
+    reviewed_at: new Date(until - days * DAY + Math.floor((i * days * DAY) / n)).toISOString(),
+  }));
   answered += n;
-  for (let i = 0; i < rows.length; i += 200)
-    await one.db.kysely
-      .insertInto('review_logs')
-      .values(rows.slice(i, i + 200))
-      .execute();
+  for (let i = 0; i < results.length; i += 200) {
+    const saved = await parent.post('/api/card-performance', {
+      student_id: studentId,
+      card_results: results.slice(i, i + 200),
+    });
+    expect(saved.status, saved.text).toBeLessThan(300);
+  }
 }
 
 const tunings = () =>
@@ -55,7 +56,7 @@ async function bothTick() {
 beforeAll(async () => {
   one = await createTestApp({ now: () => new Date(clock) });
   two = await createTestApp({ now: () => new Date(clock), sameDatabaseAs: one.database });
-  const parent = await one.user('parent');
+  parent = await one.user('parent');
   studentId = await seedStudent(one.db, parent.id, 'Lea');
   cards = await seedCards(one.db, await seedDeck(one.db, parent.id, { studentId }), 60);
 });
@@ -118,5 +119,21 @@ describe('weekly tuning', () => {
       ['manual', 'done'],
     ]);
     expect(rows.every((r) => r.claimed_by !== 'a server that stopped')).toBe(true);
+  });
+
+  it('counts answers a tablet syncs late, dated before the last tuning, and waits for exactly enough', async () => {
+    const before = (await tunings()).length;
+    const lastRequest = clock;
+    clock += 8 * DAY;
+    // Answered offline 25 days ago, 17 days before the last tuning; synced only now.
+    await answers(TUNE_MIN_NEW_REVIEWS - 1, 1, lastRequest - 16 * DAY);
+    await bothTick();
+    expect(await tunings()).toHaveLength(before);
+    clock += 2 * HOUR;
+    await answers(1, 1, lastRequest - 16 * DAY);
+    await bothTick();
+    const rows = await tunings();
+    expect(rows).toHaveLength(before + 1);
+    expect([rows.at(-1)!.trigger, rows.at(-1)!.status]).toEqual(['weekly', 'done']);
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MemoryStatistics } from '@shared/schemas/review';
 import { calendarCells, formatDay, monthName, type CalendarCell } from './chart-days';
 import { currentLanguage } from './format';
+import chart from '@client/components/ui/chart.module.css';
 import styles from './charts.module.css';
 
 const CELL = 18;
@@ -45,12 +46,12 @@ export function ActivityCalendar({ activity }: { activity: MemoryStatistics['act
   const last = activity.length - 1;
 
   return (
-    <figure className={styles.figure} aria-labelledby={captionId}>
-      <figcaption id={captionId} className={styles.caption}>
+    <figure className={chart.figure} aria-labelledby={captionId}>
+      <figcaption id={captionId} className={chart.caption}>
         {t('progress.memory.activity.title')}
       </figcaption>
       <svg
-        className={styles.chart}
+        className={chart.chart}
         style={{ maxWidth: width * 1.6 }}
         viewBox={`0 0 ${width} ${height}`}
         role="img"
@@ -60,7 +61,7 @@ export function ActivityCalendar({ activity }: { activity: MemoryStatistics['act
           row % 2 === 1 ? (
             <text
               key={name}
-              className={styles.axis}
+              className={chart.axis}
               x={LEFT - 6}
               y={TOP + row * STEP + CELL / 2}
               dy="0.32em"
@@ -71,7 +72,7 @@ export function ActivityCalendar({ activity }: { activity: MemoryStatistics['act
           ) : null,
         )}
         {monthLabels(cells).map(({ column, date }) => (
-          <text key={date} className={styles.axis} x={LEFT + column * STEP} y={TOP - 6}>
+          <text key={date} className={chart.axis} x={LEFT + column * STEP} y={TOP - 6}>
             {monthName(date, lang)}
           </text>
         ))}
@@ -96,12 +97,12 @@ export function ActivityCalendar({ activity }: { activity: MemoryStatistics['act
         ))}
         {t('progress.memory.activity.more')}
       </p>
-      <details className={styles.tableToggle}>
+      <details className={chart.tableToggle}>
         <summary>{t('progress.memory.showTable')}</summary>
         {active.length === 0 ? (
           <p>{t('progress.memory.activity.none')}</p>
         ) : (
-          <table className={styles.table}>
+          <table className={chart.table}>
             <caption className="visually-hidden">{t('progress.memory.activity.title')}</caption>
             <thead>
               <tr>
@@ -121,7 +122,7 @@ export function ActivityCalendar({ activity }: { activity: MemoryStatistics['act
             </tbody>
           </table>
         )}
-        {active.length > 0 && <p className={styles.note}>{t('progress.memory.activity.onlyActive')}</p>}
+        {active.length > 0 && <p className={chart.note}>{t('progress.memory.activity.onlyActive')}</p>}
       </details>
     </figure>
   );

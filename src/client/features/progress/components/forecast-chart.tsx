@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MemoryStatistics } from '@shared/schemas/review';
 import { dayOfMonth, formatDay, weekdayName } from './chart-days';
 import { currentLanguage } from './format';
-import styles from './charts.module.css';
+import styles from '@client/components/ui/chart.module.css';
 
 // Drawn in a 320-unit-wide box: about one unit to a pixel on a 390 px phone, scaled up to the
 // section's width elsewhere (capped, so that the labels stay a sensible size).

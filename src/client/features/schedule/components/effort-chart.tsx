@@ -2,7 +2,7 @@ import { scaleLinear } from 'd3-scale';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EffortPoint } from '@shared/effort-simulation';
-import charts from './chart.module.css';
+import charts from '@client/components/ui/chart.module.css';
 import styles from './schedule.module.css';
 
 const WIDTH = 320;

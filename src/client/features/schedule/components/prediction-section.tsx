@@ -5,7 +5,7 @@ import { TUNE_MIN_DAYS, TUNE_MIN_REVIEWS } from '@shared/schedule';
 import type { Schedule } from '@shared/schemas/schedule';
 import { Alert, Spinner } from '@client/components/ui/feedback';
 import { errorText } from '@client/lib/errors';
-import charts from './chart.module.css';
+import charts from '@client/components/ui/chart.module.css';
 import { useSchedule } from '../api/schedule-api';
 import { checkSentence, predictionSentence } from '../prediction-words';
 import { useTuningStrings } from '../strings';
