@@ -1,10 +1,9 @@
-import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { needsOtherDecks, otherDecksToRead } from '@shared/play-rounds';
 import type { Card } from '@shared/schemas/card';
-import type { DeckWithCards } from '@shared/schemas/deck';
 import type { Student } from '@shared/schemas/student';
 import { NotFoundScreen } from '@client/components/not-found-screen';
 import { buttonClass } from '@client/components/ui/button';
@@ -79,34 +78,35 @@ function useSaved() {
   }, [refreshProgress, refreshReview, refreshDecks]);
 }
 
-const NO_CARDS: readonly Card[] = [];
-const joinDecks = (results: UseQueryResult<DeckWithCards>[]) => ({
-  cards: results.flatMap((r) => r.data?.cards ?? NO_CARDS),
-  pending: results.some((r) => r.isPending),
-  failed: results.some((r) => r.isError),
-});
-
 /**
  * Cards of the student's other decks, read only when `cards` (a deck's, or today's review) cannot
  * give four different options alone (src/shared/play-rounds.ts): a few of the student's decks in
  * the deck list's order, through the decks' own queries, so offline they come from the decks this
- * device keeps. `pending` only until the first answer; a deck that cannot be read is left out
- * (`missing`).
+ * device keeps. A deck that cannot be read is left out (`missing`).
  */
 function useOtherDeckCards(student: Student, cards: readonly Card[] | undefined, exclude: number | null) {
+  const qc = useQueryClient();
   const needed = cards !== undefined && needsOtherDecks(cards, nativeSide(student));
-  const list = useQuery({ ...deckListQuery(student.id), enabled: needed });
-  const ids = useMemo(
-    () => (needed && list.data ? otherDecksToRead(list.data, new Set(exclude === null ? [] : [exclude])) : []),
-    [needed, list.data, exclude],
-  );
-  const decks = useQueries({ queries: ids.map((id) => deckQuery(id)), combine: joinDecks });
+  const others = useQuery({
+    queryKey: ['play', 'other-decks', student.id, exclude],
+    enabled: needed,
+    queryFn: async () => {
+      const list = await qc.fetchQuery(deckListQuery(student.id));
+      const ids = otherDecksToRead(list, new Set(exclude === null ? [] : [exclude]));
+      const read = await Promise.allSettled(ids.map((id) => qc.fetchQuery(deckQuery(id))));
+      return {
+        cards: read.flatMap((r) => (r.status === 'fulfilled' ? r.value.cards : [])),
+        missing: read.some((r) => r.status === 'rejected'),
+      };
+    },
+  });
   return {
-    cards: decks.cards,
-    pending: needed && (list.isPending || decks.pending),
-    missing: needed && (list.isError || decks.failed),
+    cards: others.data?.cards ?? NO_CARDS,
+    pending: needed && others.isPending,
+    missing: needed && (others.isError || (others.data?.missing ?? false)),
   };
 }
+const NO_CARDS: readonly Card[] = [];
 
 function ReviewPlay({ student }: { student: Student }) {
   const { t } = useTranslation();
