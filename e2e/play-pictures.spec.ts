@@ -232,3 +232,87 @@ test('listen and pick and picture or word on a deck with pictures, by touch, wit
   expect(await modeCounts(page, ana.id)).toMatchObject({ listen: [3, 2], choice: [3, 3] });
   expect(sent).toHaveLength(2);
 });
+
+/** The deck ids this device keeps for the student (lib/offline-store.ts), read from IndexedDB. */
+const keptDecks = (page: Page, studentId: number) =>
+  page.evaluate(
+    (key) =>
+      new Promise<number[]>((resolve) => {
+        const open = indexedDB.open('flashcards-offline');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('kept')) return resolve([]);
+          const get = db.transaction('kept').objectStore('kept').get(key);
+          get.onsuccess = () => resolve(((get.result as { value?: number[] } | undefined)?.value ?? []).sort());
+          get.onerror = () => resolve([]);
+        };
+        open.onerror = () => resolve([]);
+      }),
+    `offline-decks:${studentId}`,
+  );
+
+async function keepOnDevice(page: Page, deckId: number, title: string) {
+  await page.goto(`/deck/${deckId}`);
+  await page.getByRole('button', { name: new RegExp(`^Actions for ${title}`) }).click();
+  await page.getByRole('menuitem', { name: 'Keep on this device' }).click();
+  await expect(page.getByText(`“${title}” will be kept on this device for offline study.`)).toBeVisible();
+}
+
+test('offline, the options come from the other decks kept on the device, and the answers wait to be sent once', async ({
+  page,
+  context,
+}) => {
+  await recordSpeech(page);
+  await signUpViaApi(page);
+  const ana = await createStudentViaApi(page, 'Ana', 'English');
+  const farm = await deckViaApi(page, 'Farm', ana.id);
+  const cards = [
+    await cardViaApi(page, farm, 'cow', 'la vaca', 'cow', 'png'),
+    await cardViaApi(page, farm, 'pig', 'el cerdo', 'pig', 'jpeg'),
+    await cardViaApi(page, farm, 'duck', 'el pato', 'duck', 'png'),
+  ];
+  const englishOf = new Map(cards.map((c) => [c.es, c.en]));
+  const pets = await deckViaApi(page, 'Pets', ana.id);
+  await cardViaApi(page, pets, 'dog', 'el perro', 'dog', 'png');
+  await cardViaApi(page, pets, 'cat', 'el gato', 'cat', 'jpeg');
+
+  // Only the farm kept: offline, listen and pick is off and says the other decks may have more.
+  await keepOnDevice(page, farm, 'Farm');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  await expect.poll(() => keptDecks(page, ana.id)).toEqual([farm]);
+  await context.setOffline(true);
+  await page.goto(`/play/${farm}`);
+  const listen = page.getByRole('list', { name: 'Games' }).getByRole('button', { name: /Listen and pick/ });
+  await expect(listen).toBeDisabled();
+  await expect(listen).toHaveAccessibleDescription(
+    "Needs four different cards; Ana's decks not kept on this device may have more once online",
+  );
+
+  // The pets kept as well: offline, their pictures stand beside the farm's.
+  await context.setOffline(false);
+  await keepOnDevice(page, pets, 'Pets');
+  await expect.poll(() => keptDecks(page, ana.id)).toEqual([farm, pets].sort());
+  await context.setOffline(true);
+  await page.goto(`/play/${farm}`);
+  await expect(listen).toBeEnabled();
+  await listen.tap();
+  for (;;) {
+    await expect.poll(async () => englishOf.has(await lastSpoken(page))).toBe(true);
+    const answer = englishOf.get(await lastSpoken(page))!;
+    const choices = await choicesOf(page);
+    expect(choices.every((c) => c.picture !== null)).toBe(true);
+    expect(new Set(choices.map((c) => c.picture)).size).toBe(4);
+    expect(choices.filter((c) => ['dog', 'cat'].includes(c.name))).toHaveLength(1);
+    await choices.find((c) => c.name === answer)!.button.tap();
+    await next(page).tap();
+    if (await page.getByRole('heading', { name: 'Well played!' }).isVisible()) break;
+  }
+  await expect(page.getByText('3 of 3 right')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved on this device' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => modeCounts(page, ana.id)).toMatchObject({ listen: [3, 3] });
+  await page.reload();
+  await page.waitForTimeout(2_000);
+  expect(await modeCounts(page, ana.id)).toMatchObject({ listen: [3, 3] });
+});

@@ -12,6 +12,7 @@ import { isNotFound, VISIT_STALE_MS } from '@client/lib/api-client';
 import { useDeckText } from '@client/lib/catalogue';
 import { useCurrentStudent } from '@client/lib/current-student';
 import { errorText } from '@client/lib/errors';
+import { keptAsOf, keptKeys } from '@client/lib/offline-store';
 import { parseRouteId } from '@client/lib/route-id';
 import { deckListQuery, deckQuery, useDeck, useRefreshDecks } from '@client/features/decks/api/get-decks';
 import { PlayScreen } from '@client/features/play/components/play-screen';
@@ -82,7 +83,8 @@ function useSaved() {
  * Cards of the student's other decks, read only when `cards` (a deck's, or today's review) cannot
  * give four different options alone (src/shared/play-rounds.ts): a few of the student's decks in
  * the deck list's order, through the decks' own queries, so offline they come from the decks this
- * device keeps. A deck that cannot be read is left out (`missing`).
+ * device keeps. A deck that cannot be read, or left out of a list read from the device, may hold
+ * more (`missing`).
  */
 function useOtherDeckCards(student: Student, cards: readonly Card[] | undefined, exclude: number | null) {
   const qc = useQueryClient();
@@ -96,7 +98,8 @@ function useOtherDeckCards(student: Student, cards: readonly Card[] | undefined,
       const read = await Promise.allSettled(ids.map((id) => qc.fetchQuery(deckQuery(id))));
       return {
         cards: read.flatMap((r) => (r.status === 'fulfilled' ? r.value.cards : [])),
-        missing: read.some((r) => r.status === 'rejected'),
+        // Offline, the list holds only the decks kept on this device: the others may have more.
+        missing: read.some((r) => r.status === 'rejected') || keptAsOf(keptKeys.deckList(student.id)) !== null,
       };
     },
   });
