@@ -47,19 +47,28 @@ test.describe('home tour', () => {
     await signUpViaApi(page, 'Rosa');
     await page.goto('/');
     const tour = page.getByRole('dialog', { name: 'Product tour' });
-    await expect(tour).toContainText('Step 1 of 3');
+    await expect(tour).toContainText('Step 1 of 4');
     await expect(tour).toHaveAttribute('aria-modal', 'false');
     await expect(tour).toBeFocused();
     await expectInsideViewport(page, tour);
     await expectNoAxeViolations(page);
 
     await tour.getByRole('button', { name: 'Next' }).click();
-    await expect(tour).toContainText('Step 2 of 3');
+    await expect(tour).toContainText('Step 2 of 4');
     await tour.getByRole('button', { name: 'Previous' }).click();
-    await expect(tour).toContainText('Step 1 of 3');
+    await expect(tour).toContainText('Step 1 of 4');
     await tour.getByRole('button', { name: 'Next' }).click();
     await tour.getByRole('button', { name: 'Next' }).click();
-    await expect(tour).toContainText('Step 3 of 3');
+    // The games, with a picture of their screen (named for a screen reader) that has loaded.
+    await expect(tour).toContainText('Step 3 of 4');
+    await expect(tour.getByRole('heading')).toHaveText('Games to learn by playing');
+    const picture = tour.getByRole('img', { name: /^The games screen: Listen and pick, Picture or word, Match/ });
+    await expect(picture).toBeVisible();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
+    await expectInsideViewport(page, tour);
+    await expectNoAxeViolations(page);
+    await tour.getByRole('button', { name: 'Next' }).click();
+    await expect(tour).toContainText('Step 4 of 4');
     await expect(tour).toContainText('Your account menu');
     // Points at the user menu, which gets the highlight ring.
     await expect(page.locator('[data-tour-ring]')).toBeVisible();
@@ -107,10 +116,11 @@ test.describe('home tour', () => {
     await signUpViaApi(page);
     await page.goto('/');
     const tour = page.getByRole('dialog', { name: 'Product tour' });
-    for (let step = 1; step <= 3; step++) {
-      await expect(tour).toContainText(`Step ${step} of 3`);
+    for (let step = 1; step <= 4; step++) {
+      await expect(tour).toContainText(`Step ${step} of 4`);
+      if (step === 3) await expect(tour.getByRole('img')).toBeVisible();
       await expectInsideViewport(page, tour);
-      if (step < 3) await tour.getByRole('button', { name: 'Next' }).click();
+      if (step < 4) await tour.getByRole('button', { name: 'Next' }).click();
     }
   });
 });
@@ -176,11 +186,15 @@ test.describe('recorridos en español', () => {
     const deck = await seedDeck(page);
     await page.goto('/');
     const home = page.getByRole('dialog', { name: 'Recorrido por la aplicación' });
-    await expect(home).toContainText('Paso 1 de 3');
+    await expect(home).toContainText('Paso 1 de 4');
     await home.getByRole('button', { name: 'Siguiente' }).click();
-    await expect(home).toContainText('Paso 2 de 3');
+    await expect(home).toContainText('Paso 2 de 4');
+    await home.getByRole('button', { name: 'Siguiente' }).click();
+    await expect(home.getByRole('heading')).toHaveText('Juegos para aprender jugando');
+    await expect(home.getByRole('img', { name: /^La pantalla de juegos: Escucha y elige/ })).toBeVisible();
     await home.getByRole('button', { name: 'Anterior' }).click();
-    await expect(home).toContainText('Paso 1 de 3');
+    await home.getByRole('button', { name: 'Anterior' }).click();
+    await expect(home).toContainText('Paso 1 de 4');
     await home.getByRole('button', { name: 'Omitir recorrido' }).click();
     await expect(home).toBeHidden();
 

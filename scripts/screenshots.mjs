@@ -2,8 +2,12 @@
 // built app (building it first when missing) on a free loopback port with a throw-away data folder,
 // makes a family through the API (two children, an own deck with pictures, an imported starter deck,
 // some study sessions), then photographs home, deck detail, study (front, back, celebration),
-// the games (picker, listen and pick, match, spell it), progress, onboarding and settings at 1280 × 800 and 390 × 844: in English with the Classic theme
+// the games (picker, listen and pick, picture or word, match, spell it), the home tour's step about the games,
+// progress, onboarding and settings at 1280 × 800 and 390 × 844: in English with the Classic theme
 // and in Spanish with Ocean Breeze. PNGs are reduced to a palette (sharp) to keep the folder small.
+// It also takes the picture that home tour step shows (the games screen on a phone, per language) into
+// src/client/features/tours/images/ as WebP; the next build serves it.
+// Emoji (the games' icons) need a colour emoji font, e.g. Debian's fonts-noto-color-emoji.
 // Chromium: CHROME_PATH or /usr/bin/chromium.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +18,9 @@ import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 
 const OUT = path.resolve('docs/screenshots');
+const TOUR_IMAGES = path.resolve('src/client/features/tours/images');
+/** The size of the tour's picture; features/tours/components/home-tour.tsx declares the same. */
+const TOUR_PICTURE = { width: 640, height: 560 };
 const dist = process.env.BUILD_DIR ?? 'dist';
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 const LOOKS = [
@@ -77,6 +84,7 @@ const PICTURES = {
   sun: `<rect width="480" height="360" fill="#bfe6ff"/><circle cx="240" cy="180" r="90" fill="#ffc93c"/><g stroke="#ffb000" stroke-width="18" stroke-linecap="round"><path d="M240 40v40M240 280v40M100 180h40M340 180h40M141 81l28 28M311 251l28 28M141 279l28-28M311 109l28-28"/></g>`,
   apple: `<rect width="480" height="360" fill="#fff1e6"/><circle cx="210" cy="200" r="95" fill="#e63946"/><circle cx="275" cy="200" r="95" fill="#e63946"/><path d="M245 110c0-30 10-50 30-60" stroke="#6b4226" stroke-width="14" fill="none" stroke-linecap="round"/><ellipse cx="300" cy="80" rx="40" ry="20" fill="#52b788" transform="rotate(-25 300 80)"/>`,
   fish: `<rect width="480" height="360" fill="#d8f3ff"/><ellipse cx="230" cy="180" rx="120" ry="70" fill="#ff8c42"/><path d="M340 180l80-60v120z" fill="#ff8c42"/><circle cx="170" cy="165" r="14" fill="#fff"/><circle cx="172" cy="165" r="7" fill="#222"/>`,
+  flower: `<rect width="480" height="360" fill="#eaffea"/><path d="M240 200v140" stroke="#2d6a4f" stroke-width="14"/><g fill="#ff70a6"><circle cx="240" cy="110" r="50"/><circle cx="300" cy="160" r="50"/><circle cx="180" cy="160" r="50"/><circle cx="270" cy="220" r="50"/><circle cx="210" cy="220" r="50"/></g><circle cx="240" cy="170" r="38" fill="#ffd166"/>`,
 };
 
 async function seed(request) {
@@ -103,6 +111,7 @@ async function seed(request) {
     ['the sun', 'el sol', 'sun'],
     ['the apple', 'la manzana', 'apple'],
     ['the fish', 'el pez', 'fish'],
+    ['the flower', 'la flor', 'flower'],
     ['Good afternoon', 'Buenas tardes', null],
   ]) {
     const multipart = { deck_id: String(animals.id), en, es };
@@ -131,8 +140,8 @@ async function seed(request) {
   );
   await ok(await request.post(`/api/decks/${imported.id}/import-cards`, { data: { cards: week1.cards } }));
   for (const [correct, seconds] of [
-    [[true, true, false, true], 95],
-    [[true, true, true, true], 40],
+    [[true, true, false, true, true], 95],
+    [[true, true, true, true, true], 40],
   ]) {
     const mastered = correct.filter(Boolean).length;
     await ok(
@@ -154,7 +163,7 @@ async function seed(request) {
       }),
     );
   }
-  return { studentId: ana.id, deckId: animals.id };
+  return { studentId: ana.id, deckId: animals.id, cardCount: cards.length };
 }
 
 async function save(page, name) {
@@ -162,6 +171,67 @@ async function save(page, name) {
   const small = await sharp(png).png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 }).toBuffer();
   fs.writeFileSync(path.join(OUT, `${name}.png`), small);
   return small.length;
+}
+
+/** A browser context signed in as the family, with the look's language and theme and the intro done. */
+async function lookContext(browser, baseURL, cookies, family, { viewport, language, theme, scale = 1 }) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    deviceScaleFactor: scale,
+    reducedMotion: 'reduce',
+    locale: language === 'es' ? 'es-ES' : 'en-US',
+  });
+  await context.addCookies(cookies);
+  await context.addInitScript(
+    ([lang, th, student]) => {
+      const flags = {
+        language: lang,
+        theme: th,
+        onboardingCompleted: 'true',
+        productTourCompleted: 'true',
+        studyTourCompleted: 'true',
+        currentStudentId: String(student),
+        signedIn: 'true',
+      };
+      for (const [k, v] of Object.entries(flags)) localStorage.setItem(k, v);
+    },
+    [language, theme, family.studentId],
+  );
+  return context;
+}
+
+/**
+ * The games screen's four buttons on a phone (at twice the pixels, as a phone shows them), for the
+ * home tour's step about the games: the list with a margin of the page around it, fitted into
+ * TOUR_PICTURE, as WebP.
+ */
+async function tourPicture(browser, baseURL, cookies, family, look) {
+  const context = await lookContext(browser, baseURL, cookies, family, {
+    ...look,
+    viewport: VIEWPORTS.phone,
+    scale: 2,
+  });
+  const page = await context.newPage();
+  await page.goto(`/play/${family.deckId}`);
+  await settle(page);
+  // The heading has the focus (and its ring) as the screen opens: not part of the picture.
+  await page.evaluate(() => document.activeElement?.blur());
+  const box = await page.locator('main ul').first().boundingBox();
+  const margin = 8;
+  const png = await page.screenshot({
+    clip: { x: 0, y: Math.max(0, box.y - margin), width: VIEWPORTS.phone.width, height: box.height + 2 * margin },
+    scale: 'device',
+  });
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await context.close();
+  const webp = await sharp(png)
+    .resize({ ...TOUR_PICTURE, fit: 'contain', background })
+    .webp({ quality: 80 })
+    .toBuffer();
+  fs.mkdirSync(TOUR_IMAGES, { recursive: true });
+  fs.writeFileSync(path.join(TOUR_IMAGES, `games-${look.language}.webp`), webp);
+  return webp.length;
 }
 
 /** Waits until the page has settled: no spinner, fonts loaded, pictures decoded. */
@@ -193,31 +263,10 @@ async function main() {
     for (const f of fs.readdirSync(OUT)) if (f.endsWith('.png')) fs.rmSync(path.join(OUT, f));
     let total = 0;
     let count = 0;
+    for (const look of LOOKS) total += await tourPicture(browser, app.url, cookies, family, look);
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       for (const { language, theme } of LOOKS) {
-        const context = await browser.newContext({
-          baseURL: app.url,
-          viewport,
-          deviceScaleFactor: 1,
-          reducedMotion: 'reduce',
-          locale: language === 'es' ? 'es-ES' : 'en-US',
-        });
-        await context.addCookies(cookies);
-        await context.addInitScript(
-          ([lang, th, student]) => {
-            const flags = {
-              language: lang,
-              theme: th,
-              onboardingCompleted: 'true',
-              productTourCompleted: 'true',
-              studyTourCompleted: 'true',
-              currentStudentId: String(student),
-              signedIn: 'true',
-            };
-            for (const [k, v] of Object.entries(flags)) localStorage.setItem(k, v);
-          },
-          [language, theme, family.studentId],
-        );
+        const context = await lookContext(browser, app.url, cookies, family, { viewport, language, theme });
         const page = await context.newPage();
         const shot = async (name) => {
           total += await save(page, `${name}-${size}-${language}-${theme}`);
@@ -238,20 +287,32 @@ async function main() {
         await page.locator('[data-tour="study-card"]').click();
         await settle(page);
         await shot('study-back');
-        for (let i = 0; i < 4; i++) await page.locator('[data-tour="study-mastered"]').click();
+        for (let i = 0; i < family.cardCount; i++) await page.locator('[data-tour="study-mastered"]').click();
         await page.getByRole('dialog').waitFor();
         await settle(page);
         await shot('study-celebration');
 
-        // The games (issue 25): the picker, then listen and pick, match and spell it.
+        // The games (issue 25): the picker, then listen and pick, picture or word, match and spell it.
         await page.goto(`/play/${family.deckId}`);
         await settle(page);
         await shot('play-modes');
-        for (const mode of ['listen', 'match', 'spell']) {
+        for (const mode of ['listen', 'choice', 'match', 'spell']) {
           await page.goto(`/play/${family.deckId}?mode=${mode}`);
           await settle(page);
           await shot(`play-${mode}`);
         }
+
+        // The home tour's step about the games (asked for again, as the settings' "start tour" does).
+        await page.goto('/');
+        await page.evaluate(() => localStorage.setItem('showProductTour', 'true'));
+        await page.reload();
+        const tour = page.getByRole('dialog').filter({ has: page.locator('h2') });
+        await tour.waitFor();
+        for (let i = 0; i < 2; i++) await tour.locator('button').last().click();
+        await tour.locator('img').waitFor();
+        await settle(page);
+        await shot('tour-games');
+        await page.keyboard.press('Escape');
 
         await page.goto('/progress');
         await settle(page);

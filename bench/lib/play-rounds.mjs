@@ -1,7 +1,8 @@
 // Round generation of the play modes (issue 25), as the browser runs it: src/shared/play-rounds.ts
 // bundled by esbuild, then timed in this process. A deck of 500 cards (half with pictures) and 500
-// cards of the student's other decks; one round = the modes a deck offers, a 20-question choice round
-// with pictures (listen and pick) and a match board. Target: p50 ≤ 5 ms.
+// cards of the student's other decks; one round = whether the other decks are needed, the modes a deck
+// offers, the pools per deck, a 20-question choice round with pictures (listen and pick) and a match
+// board, as play-screen.tsx builds them. Target: p50 ≤ 5 ms.
 // Alone: `node bench/lib/play-rounds.mjs`.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,17 +40,14 @@ const cardsOf = (deckId, n, firstId) =>
   }));
 
 export async function playRoundFigures() {
-  const { choiceRound, deckModes, matchBoard, shuffled } = await loadRounds();
+  const { choiceRound, deckModes, matchBoard, needsOtherDecks, poolsByDeck, shuffled } = await loadRounds();
   const deck = cardsOf(1, PLAY_SIZES.deckCards, 1);
   const others = cardsOf(2, PLAY_SIZES.otherCards, 10_000);
   const round = () => {
+    needsOtherDecks(deck, 'es');
     const modes = deckModes(deck, others, 'es');
     const asked = shuffled(deck).slice(0, PLAY_SIZES.questions);
-    const questions = choiceRound(
-      asked,
-      { sameDeck: deck, otherDecks: others },
-      { optionSide: 'es', preferPictures: true },
-    );
+    const questions = choiceRound(asked, poolsByDeck(deck, others), { optionSide: 'es', preferPictures: true });
     const board = matchBoard(deck, { side: 'en', pictures: true });
     if (!modes.listen.on || questions.length !== PLAY_SIZES.questions || board.tiles.length !== 12)
       throw new Error('play round: unexpected round');

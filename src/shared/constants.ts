@@ -480,3 +480,10 @@ export const MATCH_PAIRS = 6;
 export const PRE_READER_AGE_MAX = 6;
 /** Questions in one round of listen and pick, choice or spell it: a young child's attention span. */
 export const PLAY_ROUND_SIZE = 10;
+/**
+ * When a deck alone cannot give four different options, the student's other decks are read for
+ * them: at most this many decks, and no more once this many cards are in hand (enough to find
+ * three unlike options, pictures included, without reading a whole library on a tablet).
+ */
+export const PLAY_OTHER_DECKS_MAX = 3;
+export const PLAY_OTHER_CARDS_ENOUGH = 30;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { canStandBeside, chooseDistractors, choiceRound, deckModes, matchBoard, type PlayCard } from './play-rounds';
+import { PLAY_OTHER_CARDS_ENOUGH, PLAY_OTHER_DECKS_MAX } from './constants';
+import {
+  canStandBeside,
+  chooseDistractors,
+  choiceRound,
+  deckModes,
+  matchBoard,
+  needsOtherDecks,
+  otherDecksToRead,
+  poolsByDeck,
+  type PlayCard,
+} from './play-rounds';
 
 let nextId = 1;
 const card = (en: string, es: string, picture: string | null = null, deck = 1): PlayCard => ({
@@ -140,5 +151,76 @@ describe('deckModes', () => {
     expect(deckModes(three, [card('z', 'Z', null, 2)]).choice).toEqual({ on: true });
     expect(deckModes([card('a', 'A')]).match).toEqual({ on: false, reason: 'needs_two_cards' });
     expect(deckModes([]).flip).toEqual({ on: false, reason: 'no_cards' });
+  });
+});
+
+describe("the student's other decks as a fallback for options", () => {
+  it('are needed when the deck has fewer than four different texts, or too few different pictures', () => {
+    const words = (n: number, deck = 1) => Array.from({ length: n }, (_, i) => card(`w${i}`, `p${i}`, null, deck));
+    expect(needsOtherDecks(words(3), 'es')).toBe(true);
+    expect(needsOtherDecks(words(4), 'es')).toBe(false);
+    // Five cards but only three different Spanish words: the option side counts.
+    expect(needsOtherDecks([...words(3), card('x', 'p0'), card('y', '¿p1?')], 'es')).toBe(true);
+    expect(needsOtherDecks([...words(3), card('x', 'p0'), card('y', '¿p1?')], 'en')).toBe(false);
+    // Pictures on some cards but fewer than four different ones: other decks may give picture options.
+    const pictured = [card('a', 'A', 'k1'), card('b', 'B', 'k2'), card('c', 'C', 'k1'), card('d', 'D'), card('e', 'E')];
+    expect(needsOtherDecks(pictured, 'en')).toBe(true);
+    expect(needsOtherDecks([...pictured, card('f', 'F', 'k3'), card('g', 'G', 'k4')], 'en')).toBe(false);
+    expect(needsOtherDecks([], 'en')).toBe(true);
+  });
+
+  it("are read in the list's order, not the deck itself nor empty ones, archived last, within limits", () => {
+    const deck = (id: number, card_count: number, is_archived = false) => ({ id, card_count, is_archived });
+    expect(otherDecksToRead([deck(1, 3), deck(2, 0), deck(3, 5, true), deck(4, 2)], new Set([1]))).toEqual([4, 3]);
+    const many = Array.from({ length: 10 }, (_, i) => deck(i + 1, 2));
+    expect(otherDecksToRead(many, new Set())).toHaveLength(PLAY_OTHER_DECKS_MAX);
+    // A big deck is enough on its own.
+    expect(otherDecksToRead([deck(7, PLAY_OTHER_CARDS_ENOUGH), deck(8, 4)], new Set())).toEqual([7]);
+    expect(otherDecksToRead([], new Set())).toEqual([]);
+  });
+
+  it("give a three-card deck its missing options, never the answer's text or picture", () => {
+    const deck = [
+      card('dog', 'perro', 'dog.webp'),
+      card('cat', 'gato', 'cat.webp'),
+      card('bird', 'pájaro', 'bird.webp'),
+    ];
+    const others = [
+      card('Dog', 'perro', 'other-dog.webp', 2), // the same word as an answer: never beside it
+      card('puppy', 'cachorro', 'dog.webp', 2), // the same picture as an answer (one upload, one key)
+      card('fish', 'pez', 'fish.webp', 2),
+      card('cow', 'vaca', 'cow.webp', 3),
+      { ...deck[0]! }, // the deck's own card, as the student's deck list reads it again
+    ];
+    // The deck alone offers no choice game; with the other decks it does.
+    expect(deckModes(deck, [], 'es').listen).toEqual({ on: false, reason: 'needs_four_cards' });
+    expect(deckModes(deck, others, 'es').listen).toEqual({ on: true });
+    expect(needsOtherDecks(deck, 'es')).toBe(true);
+
+    for (let seed = 1; seed < 40; seed++) {
+      const round = choiceRound(deck, poolsByDeck(deck, others), {
+        optionSide: 'es',
+        preferPictures: true,
+        random: seeded(seed),
+      });
+      expect(round).toHaveLength(3);
+      for (const q of round) {
+        const wrong = q.options.filter((o) => o.id !== q.answer.id);
+        expect(wrong).toHaveLength(3);
+        expect(wrong.map((o) => o.es)).not.toContain(q.answer.es);
+        expect(wrong.map((o) => o.front_image_key)).not.toContain(q.answer.front_image_key);
+        // The deck's own cards come first: both other cards of the deck are always among the options.
+        expect(wrong.filter((o) => o.deck_id === 1)).toHaveLength(2);
+        expect(new Set(wrong.map((o) => o.es)).size).toBe(3);
+      }
+    }
+  });
+
+  it("in today's review, put the cards of the answer's deck first wherever they were read", () => {
+    const queue = [card('one', 'uno', null, 1), card('two', 'dos', null, 2)];
+    const decks = [card('three', 'tres', null, 1), card('four', 'cuatro', null, 3), queue[0]!];
+    const pools = poolsByDeck(queue, decks)(queue[0]!);
+    expect(pools.sameDeck.map((c) => c.es)).toEqual(['uno', 'tres']);
+    expect(pools.otherDecks!.map((c) => c.es).sort()).toEqual(['cuatro', 'dos']);
   });
 });

@@ -1,4 +1,4 @@
-import { MATCH_PAIRS, PLAY_CHOICES, type AnswerMode } from './constants';
+import { MATCH_PAIRS, PLAY_CHOICES, PLAY_OTHER_CARDS_ENOUGH, PLAY_OTHER_DECKS_MAX, type AnswerMode } from './constants';
 import { spellingForm } from './spelling';
 
 /**
@@ -70,6 +70,70 @@ export function chooseDistractors<C extends PlayCard>(
 export interface Pools<C extends PlayCard = PlayCard> {
   sameDeck: readonly C[];
   otherDecks?: readonly C[];
+}
+
+/**
+ * Pools for each answer of a round over `cards` (a deck's, or today's review across decks) and
+ * `otherCards` (the student's other decks, possibly overlapping `cards`): the answer's deck first,
+ * then every other known card. A card known twice counts once.
+ */
+export function poolsByDeck<C extends PlayCard>(cards: readonly C[], otherCards: readonly C[] = []) {
+  const seen = new Set<number>();
+  const byDeck = new Map<number, C[]>();
+  for (const c of [...cards, ...otherCards]) {
+    if (seen.has(c.id)) continue;
+    seen.add(c.id);
+    const list = byDeck.get(c.deck_id);
+    if (list) list.push(c);
+    else byDeck.set(c.deck_id, [c]);
+  }
+  const pools = new Map<number, Pools<C>>();
+  return (answer: C): Pools<C> => {
+    let p = pools.get(answer.deck_id);
+    if (!p) {
+      const others = [...byDeck].flatMap(([deck, list]) => (deck === answer.deck_id ? [] : list));
+      p = { sameDeck: byDeck.get(answer.deck_id) ?? [], otherDecks: others };
+      pools.set(answer.deck_id, p);
+    }
+    return p;
+  };
+}
+
+/**
+ * Whether a round over `cards` needs the student's other decks for its options: fewer than four
+ * different texts on the side shown as options, or pictures on some cards but fewer than four
+ * different pictures (a pre-reader's listen and pick would fall back to words).
+ */
+export function needsOtherDecks(cards: readonly PlayCard[], optionSide: PlaySide): boolean {
+  const texts = new Set<string>();
+  const pictures = new Set<string>();
+  for (const c of cards) {
+    texts.add(textKey(c, optionSide));
+    const picture = pictureOf(c);
+    if (picture !== null) pictures.add(picture);
+    if (texts.size >= PLAY_CHOICES && pictures.size >= PLAY_CHOICES) return false;
+  }
+  return texts.size < PLAY_CHOICES || (pictures.size > 0 && pictures.size < PLAY_CHOICES);
+}
+
+/**
+ * Which of the student's decks (`list`, in the deck list's order) to read for options: not those
+ * in `exclude`, none without cards, decks in use before archived ones, until PLAY_OTHER_CARDS_ENOUGH
+ * cards or PLAY_OTHER_DECKS_MAX decks.
+ */
+export function otherDecksToRead(
+  list: readonly { id: number; card_count: number; is_archived: boolean }[],
+  exclude: ReadonlySet<number>,
+): number[] {
+  const candidates = list.filter((d) => d.card_count > 0 && !exclude.has(d.id));
+  const ids: number[] = [];
+  let cards = 0;
+  for (const d of [...candidates.filter((d) => !d.is_archived), ...candidates.filter((d) => d.is_archived)]) {
+    if (ids.length === PLAY_OTHER_DECKS_MAX || cards >= PLAY_OTHER_CARDS_ENOUGH) break;
+    ids.push(d.id);
+    cards += d.card_count;
+  }
+  return ids;
 }
 
 /** One question of listen and pick or choice: the answer among `options` (shuffled), shown as pictures or words. */
@@ -155,7 +219,8 @@ export type ModeOffReason = 'needs_four_cards' | 'needs_two_cards' | 'no_cards';
 
 /**
  * The modes a deck offers: flip and spell with any card; listen and choice when the deck with the
- * student's other decks has four cards of different texts; match when the deck has two.
+ * student's other decks (`otherDecks`, as far as they could be read) has four cards of different
+ * texts; match when the deck itself has two (its pairs are the answers).
  */
 export function deckModes(
   deck: readonly PlayCard[],

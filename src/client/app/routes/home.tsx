@@ -10,7 +10,7 @@ import { DecksHome, DecksHomeLoading } from '@client/features/decks/components/d
 import { useProgress } from '@client/features/progress/api/progress-api';
 import { TodayPanel } from '@client/features/review/components/today-panel';
 import { EnterCodeDialog } from '@client/features/sharing/components/lazy-sharing';
-import { HomeTour } from '@client/features/tours/components/home-tour';
+import { LazyHomeTour } from '@client/features/tours/components/lazy-home-tour';
 import { AnkiImportDialog } from '@client/features/transfer/components/lazy-transfer-dialogs';
 
 /** `/` while the user check runs: a device that was signed in shows the deck list's frame at once. */
@@ -80,7 +80,7 @@ export function HomePage() {
       {codeOpen && (
         <EnterCodeDialog open onOpenChange={setCodeOpen} onOpen={(code) => void navigate(`/shared/${code}`)} />
       )}
-      <HomeTour />
+      <LazyHomeTour />
     </main>
   );
 }

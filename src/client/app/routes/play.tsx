@@ -1,6 +1,8 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { needsOtherDecks, otherDecksToRead } from '@shared/play-rounds';
 import type { Card } from '@shared/schemas/card';
 import type { Student } from '@shared/schemas/student';
 import { NotFoundScreen } from '@client/components/not-found-screen';
@@ -10,10 +12,11 @@ import { isNotFound, VISIT_STALE_MS } from '@client/lib/api-client';
 import { useDeckText } from '@client/lib/catalogue';
 import { useCurrentStudent } from '@client/lib/current-student';
 import { errorText } from '@client/lib/errors';
+import { keptAsOf, keptKeys } from '@client/lib/offline-store';
 import { parseRouteId } from '@client/lib/route-id';
-import { useDeck, useRefreshDecks } from '@client/features/decks/api/get-decks';
+import { deckListQuery, deckQuery, useDeck, useRefreshDecks } from '@client/features/decks/api/get-decks';
 import { PlayScreen } from '@client/features/play/components/play-screen';
-import { isPlayMode, type PlayMode, type Side } from '@client/features/play/sides';
+import { isPlayMode, nativeSide, type PlayMode, type Side } from '@client/features/play/sides';
 import { useRefreshProgress } from '@client/features/progress/api/progress-api';
 import { useRefreshReview, useReviewQueue } from '@client/features/review/api/review-api';
 import { SpeakerButton } from '@client/features/study/components/speaker-button';
@@ -76,6 +79,38 @@ function useSaved() {
   }, [refreshProgress, refreshReview, refreshDecks]);
 }
 
+/**
+ * Cards of the student's other decks, read only when `cards` (a deck's, or today's review) cannot
+ * give four different options alone (src/shared/play-rounds.ts): a few of the student's decks in
+ * the deck list's order, through the decks' own queries, so offline they come from the decks this
+ * device keeps. A deck that cannot be read, or left out of a list read from the device, may hold
+ * more (`missing`).
+ */
+function useOtherDeckCards(student: Student, cards: readonly Card[] | undefined, exclude: number | null) {
+  const qc = useQueryClient();
+  const needed = cards !== undefined && needsOtherDecks(cards, nativeSide(student));
+  const others = useQuery({
+    queryKey: ['play', 'other-decks', student.id, exclude],
+    enabled: needed,
+    queryFn: async () => {
+      const list = await qc.fetchQuery(deckListQuery(student.id));
+      const ids = otherDecksToRead(list, new Set(exclude === null ? [] : [exclude]));
+      const read = await Promise.allSettled(ids.map((id) => qc.fetchQuery(deckQuery(id))));
+      return {
+        cards: read.flatMap((r) => (r.status === 'fulfilled' ? r.value.cards : [])),
+        // Offline, the list holds only the decks kept on this device: the others may have more.
+        missing: read.some((r) => r.status === 'rejected') || keptAsOf(keptKeys.deckList(student.id)) !== null,
+      };
+    },
+  });
+  return {
+    cards: others.data?.cards ?? NO_CARDS,
+    pending: needed && others.isPending,
+    missing: needed && (others.isError || (others.data?.missing ?? false)),
+  };
+}
+const NO_CARDS: readonly Card[] = [];
+
 function ReviewPlay({ student }: { student: Student }) {
   const { t } = useTranslation();
   const queue = useReviewQueue(student.id);
@@ -84,7 +119,9 @@ function ReviewPlay({ student }: { student: Student }) {
   // The last cards there were: once a round's answers empty the queue, its end screen stays.
   const played = useRef<readonly Card[] | null>(null);
   if (queue.data && queue.data.cards.length > 0) played.current = queue.data.cards;
-  if (queue.isPending) return <Spinner />;
+  const others = useOtherDeckCards(student, played.current ?? undefined, null);
+  const shown = useRef(false);
+  if (queue.isPending || (others.pending && !shown.current)) return <Spinner />;
   if (queue.error && !played.current) return <Alert>{errorText(queue.error, t('review.today.loadFailed'))}</Alert>;
   if (!played.current) {
     return (
@@ -101,10 +138,13 @@ function ReviewPlay({ student }: { student: Student }) {
       </main>
     );
   }
+  shown.current = true;
   return (
     <PlayScreen
       student={student}
       cards={played.current}
+      otherCards={others.cards}
+      othersMissing={others.missing}
       title={t('study.review.title')}
       boardKey="review"
       exitTo="/"
@@ -122,15 +162,21 @@ function DeckPlay({ student, deckId }: { student: Student; deckId: number }) {
   const text = useDeckText(deck.data?.is_imported ?? false);
   const [mode, setMode] = useModeParam();
   const saved = useSaved();
+  const others = useOtherDeckCards(student, deck.data?.cards, deckId);
+  // Only the first time: other decks read again after a round's answers never hide its end screen.
+  const shown = useRef(false);
   if (isNotFound(deck.error)) {
     return <NotFoundScreen title={t('study.notFound.title')} body={t('study.notFound.body')} />;
   }
-  if (deck.isPending) return <Spinner />;
+  if (deck.isPending || (others.pending && !shown.current)) return <Spinner />;
   if (deck.error) return <Alert>{errorText(deck.error, t('review.today.loadFailed'))}</Alert>;
+  shown.current = true;
   return (
     <PlayScreen
       student={student}
       cards={deck.data.cards}
+      otherCards={others.cards}
+      othersMissing={others.missing}
       title={text(deck.data).title}
       boardKey={String(deckId)}
       exitTo={`/deck/${deckId}`}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PlayOutcome } from '@shared/answer-modes';
 import { PLAY_ROUND_SIZE } from '@shared/constants';
-import { deckModes, shuffled, type Pools } from '@shared/play-rounds';
+import { deckModes, poolsByDeck, shuffled } from '@shared/play-rounds';
 import type { Card } from '@shared/schemas/card';
 import type { CardResult } from '@shared/schemas/study';
 import type { Student } from '@shared/schemas/student';
@@ -26,6 +26,8 @@ export interface PlayScreenProps {
   cards: readonly Card[];
   /** Cards of the student's other decks, for options when the deck has too few. */
   otherCards?: readonly Card[];
+  /** Some of those decks could not be read (offline, not kept on this device): they may hold more. */
+  othersMissing?: boolean;
   title: string;
   /** Where the best match time is kept: the deck's id, or "review". */
   boardKey: string;
@@ -63,7 +65,13 @@ export function PlayScreen(props: PlayScreenProps) {
         {mode ? t(`play.modes.${mode}.name`) : props.title}
       </h1>
       {mode === null || !modes[mode].on ? (
-        <ModePicker modes={modes} onMode={onMode} exitTo={props.exitTo} />
+        <ModePicker
+          modes={modes}
+          onMode={onMode}
+          exitTo={props.exitTo}
+          name={student.name}
+          othersMissing={props.othersMissing ?? false}
+        />
       ) : (
         <Round key={mode} {...props} mode={mode} otherCards={otherCards} />
       )}
@@ -75,10 +83,14 @@ function ModePicker({
   modes,
   onMode,
   exitTo,
+  name,
+  othersMissing,
 }: {
   modes: ReturnType<typeof deckModes>;
   onMode: (mode: PlayMode) => void;
   exitTo: string;
+  name: string;
+  othersMissing: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -103,7 +115,12 @@ function ModePicker({
                 <span className={styles.modeHint}>{t(`play.modes.${m}.hint`)}</span>
                 {!state.on && (
                   <span id={reasonId} className={styles.modeOff}>
-                    {t(`play.off.${state.reason}`)}
+                    {t(
+                      state.reason === 'needs_four_cards' && othersMissing
+                        ? 'play.off.needs_four_cards_offline'
+                        : `play.off.${state.reason}`,
+                      { name },
+                    )}
                   </span>
                 )}
               </button>
@@ -139,13 +156,8 @@ function Round(props: PlayScreenProps & { mode: PlayMode; otherCards: readonly C
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new round draws again
     [cards, props.boardKey, round],
   );
-  const poolsOf = useCallback(
-    (answer: Card): Pools<Card> => ({
-      sameDeck: cards.filter((c) => c.deck_id === answer.deck_id),
-      otherDecks: [...cards.filter((c) => c.deck_id !== answer.deck_id), ...otherCards],
-    }),
-    [cards, otherCards],
-  );
+  // Options from the answer's deck first, then the student's other decks (today's review spans several).
+  const poolsOf = useMemo(() => poolsByDeck(cards, otherCards), [cards, otherCards]);
 
   const onAnswer = useCallback(
     (card: Card, outcome: PlayOutcome, shownAt: number) => {

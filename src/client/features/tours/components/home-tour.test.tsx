@@ -22,16 +22,21 @@ describe('HomeTour', () => {
     const dialog = screen.getByRole('dialog', { name: 'Product tour' });
     expect(dialog).toHaveAttribute('aria-modal', 'false');
     await waitFor(() => expect(dialog).toHaveFocus());
-    expect(dialog).toHaveTextContent('Step 1 of 3');
+    expect(dialog).toHaveTextContent('Step 1 of 4');
     expect(screen.queryByRole('button', { name: 'Previous' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(dialog).toHaveTextContent('Step 2 of 3');
+    expect(dialog).toHaveTextContent('Step 2 of 4');
     await user.click(screen.getByRole('button', { name: 'Previous' }));
-    expect(dialog).toHaveTextContent('Step 1 of 3');
+    expect(dialog).toHaveTextContent('Step 1 of 4');
     expect(dialog).toHaveFocus(); // the Previous button vanished; focus stays in the tooltip
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(dialog).toHaveTextContent('Step 3 of 3');
+    // The games, shown with a picture of their screen in the interface's language.
+    expect(dialog).toHaveTextContent('Step 3 of 4');
+    const picture = screen.getByRole('img', { name: /^The games screen: Listen and pick/ });
+    expect(picture.getAttribute('src')).toMatch(/games-en.*\.webp$/);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(dialog).toHaveTextContent('Step 4 of 4');
     expect(screen.queryByRole('button', { name: 'Skip tour' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     expect(screen.queryByRole('dialog')).toBeNull();

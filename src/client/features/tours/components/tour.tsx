@@ -10,6 +10,8 @@ export interface TourStep {
   target?: string;
   title: string;
   body: string;
+  /** A picture of what the step is about (a screenshot taken by `npm run screenshots`). */
+  image?: { src: string; alt: string; width: number; height: number };
 }
 
 interface TourProps {
@@ -152,6 +154,15 @@ function TourTooltip({ label, steps, onClose }: Omit<TourProps, 'open'>) {
           <h2 className={styles.title}>{step.title}</h2>
           <p className={styles.body}>{step.body}</p>
         </div>
+        {step.image && (
+          <img
+            className={styles.image}
+            src={step.image.src}
+            alt={step.image.alt}
+            width={step.image.width}
+            height={step.image.height}
+          />
+        )}
         <div className={styles.controls}>
           {index > 0 && <Button onClick={() => setIndex(index - 1)}>{t('tours.controls.previous')}</Button>}
           <Button variant="primary" onClick={last ? onClose : () => setIndex(index + 1)}>
