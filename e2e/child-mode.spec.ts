@@ -175,8 +175,12 @@ test.describe('child mode', () => {
       'This device was locked for a family you are no longer in, so its PIN cannot unlock it here. Sign out, then sign in again with your own account.',
     );
     await expectNoAxeViolations(page);
+    // The interface signs out at once and tells the server alongside (lib/auth.tsx): the server is
+    // asked only once the page's sign-out request has been answered, not as soon as the button goes.
+    const signedOut = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/logout');
     await leave.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('button', { name: 'Leave child mode' })).toHaveCount(0);
+    await signedOut;
     expect((await page.request.get('/api/users/me')).status()).toBe(401);
   });
 

@@ -311,6 +311,15 @@ export function printReport(r) {
       pageRows,
     );
     for (const p of r.pages) {
+      for (const [i, run] of (p.runs ?? []).entries()) {
+        const tasks = run.long_tasks.map((t) => `${t.duration_ms}`).join(' ');
+        console.log(
+          `  ${p.name} run ${i + 1}: perf ${run.performance}, LCP ${run.lcp_ms} ms, TBT ${run.tbt_ms} ms, ` +
+            `load average ${run.load_average}, benchmarkIndex ${run.benchmark_index}, long tasks (ms) ${tasks || 'none'}`,
+        );
+      }
+    }
+    for (const p of r.pages) {
       if (p.error) console.log(`  ${p.name}: ${p.error}`);
       else if (p.failed_accessibility_audits.length)
         console.log(`  ${p.name}: accessibility audits failed: ${p.failed_accessibility_audits.join(', ')}`);

@@ -13,16 +13,67 @@ async function load() {
   return import('./page-settled');
 }
 
+describe('pageSettled', () => {
+  // The browser's reports of finished downloads and long tasks, delivered by the test.
+  function observeActivity() {
+    const report: (() => void)[] = [];
+    class Observer {
+      static supportedEntryTypes = ['resource', 'longtask'];
+      constructor(callback: () => void) {
+        report.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', Observer);
+    return () => report.forEach((callback) => callback());
+  }
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('waits while the first screen is still downloading or rendering, then for two quiet seconds', async () => {
+    vi.useFakeTimers();
+    const activity = observeActivity();
+    const { pageSettled } = await load();
+    let settled = false;
+    void pageSettled().then(() => (settled = true));
+    // The page's own parts arrive in the first and second seconds after the load event.
+    await vi.advanceTimersByTimeAsync(1_000);
+    activity();
+    await vi.advanceTimersByTimeAsync(1_500);
+    activity();
+    await vi.advanceTimersByTimeAsync(1_400);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(2_200);
+    expect(settled).toBe(true);
+  });
+
+  it('starts the background work after twelve seconds however busy the page stays', async () => {
+    vi.useFakeTimers();
+    const activity = observeActivity();
+    const { pageSettled } = await load();
+    let settled = false;
+    void pageSettled().then(() => (settled = true));
+    for (let s = 0; s < 11; s++) {
+      await vi.advanceTimersByTimeAsync(1_000);
+      activity();
+    }
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(settled).toBe(true);
+  });
+});
+
 describe('usePrefetchOnceSettled', () => {
   it('fetches nothing before the page has settled, then fetches for the interface language and again when it changes', async () => {
     vi.useFakeTimers();
     const { usePrefetchOnceSettled } = await load();
     const prefetch = vi.fn(async () => undefined);
     renderHook(() => usePrefetchOnceSettled(true, prefetch));
-    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
     expect(prefetch).not.toHaveBeenCalled();
 
-    await act(() => vi.advanceTimersByTimeAsync(3_500));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(prefetch.mock.calls).toEqual([['en']]);
     await act(() => i18next.changeLanguage('es'));
     expect(prefetch.mock.calls).toEqual([['en'], ['es']]);
