@@ -8,6 +8,75 @@ import tseslint from 'typescript-eslint';
 
 // ARCHITECTURE.md: the layering rules, enforced by import-x (one plugin gives both path zones and cycle detection).
 const clientFeatures = fs.readdirSync('src/client/features');
+const serverFeatures = fs
+  .readdirSync('src/server/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The server features each feature may use, read from ARCHITECTURE.md's list (the one place it is written):
+ * one line per feature, `name: used used …`, each used feature on a line above, so the features form no cycle.
+ */
+function serverFeatureUses(markdown) {
+  const block = /```text server-features\n([\s\S]*?)```/.exec(markdown);
+  if (!block) throw new Error('ARCHITECTURE.md has lost its list of server features (```text server-features).');
+  const uses = new Map();
+  for (const line of block[1].trim().split('\n')) {
+    const [name, used = ''] = line.split(':').map((part) => part.trim());
+    if (!serverFeatures.includes(name) || uses.has(name)) {
+      throw new Error(`ARCHITECTURE.md's list of server features: "${name}" is no feature folder, or is listed twice.`);
+    }
+    const names = used ? used.split(/\s+/) : [];
+    for (const other of names) {
+      if (!uses.has(other)) {
+        throw new Error(
+          `ARCHITECTURE.md's list of server features: ${name} uses ${other}, which is not on a line above it. ` +
+            'A feature uses only features listed before it, so that no two features depend on each other.',
+        );
+      }
+    }
+    uses.set(name, names);
+  }
+  const missing = serverFeatures.filter((name) => !uses.has(name));
+  if (missing.length)
+    throw new Error(`ARCHITECTURE.md's list of server features has no line for ${missing.join(', ')}.`);
+  return uses;
+}
+const featureUses = serverFeatureUses(fs.readFileSync('ARCHITECTURE.md', 'utf8'));
+const featureDir = (name) => `./src/server/features/${name}`;
+const routesOf = (name) =>
+  fs
+    .readdirSync(featureDir(name))
+    .filter((file) => file.endsWith('.routes.ts'))
+    .map((file) => `./${file}`);
+// Outside its folder a server feature is used only through its index.ts; app.ts also mounts its routes.
+const publicModulesOnly = serverFeatures.flatMap((name) => [
+  {
+    target: ['./src/server/!(features)/**', './src/server/!(app).ts', `./src/server/features/!(${name})/**`],
+    from: featureDir(name),
+    except: ['./index.ts'],
+    message: `Outside its folder, ${name} is used only through its public module, ${name}/index.ts.`,
+  },
+  {
+    target: './src/server/app.ts',
+    from: featureDir(name),
+    except: ['./index.ts', ...routesOf(name)],
+    message: `app.ts mounts ${name}'s routes; anything else of it comes from ${name}/index.ts.`,
+  },
+]);
+// Production code of a feature uses exactly the features ARCHITECTURE.md lists for it (tests may use any).
+const listedFeaturesOnly = serverFeatures.flatMap((name) => {
+  const allowed = featureUses.get(name);
+  const others = serverFeatures.filter((other) => other !== name && !allowed.includes(other));
+  if (others.length === 0) return [];
+  return [
+    {
+      target: featureDir(name),
+      from: others.map(featureDir),
+      message: `${name} may use ${allowed.join(', ') || 'no other feature'} (ARCHITECTURE.md's list of server features).`,
+    },
+  ];
+});
 const boundaries = [
   {
     target: './src/shared',
@@ -24,6 +93,11 @@ const boundaries = [
     message: 'A feature never imports another feature: compose them in src/client/app/routes.',
   })),
   {
+    target: './src/client/features',
+    from: ['./src/client/app', './src/client/main.tsx'],
+    message: 'A feature never imports the app that composes it: pass what it needs by props, children or lib/.',
+  },
+  {
     target: ['./src/client/lib', './src/client/components'],
     from: ['./src/client/features', './src/client/app'],
     message: 'lib/ and components/ sit below the features and the app.',
@@ -33,10 +107,11 @@ const boundaries = [
     from: ['./src/server/**/*.repository.ts', './src/server/**/*.service.ts', './src/server/**/*.routes.ts'],
     message: 'A repository holds one owner’s SQL: it imports no other repository, service or route.',
   },
+  ...publicModulesOnly,
 ];
 const productionOnly = {
   target: './src',
-  from: ['./src/server/testing', './e2e', './bench'],
+  from: ['./src/server/testing', './src/client/test', './e2e', './bench'],
   message: 'Production code never imports test support.',
 };
 
@@ -67,7 +142,9 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/server/testing/**', '**/*.test.{ts,tsx}', 'src/client/test/**'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...boundaries, productionOnly] }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...listedFeaturesOnly, productionOnly] }],
+    },
   },
   {
     // Test helpers return parsed JSON bodies whose shape each test asserts.

@@ -6,9 +6,9 @@ import { createApp } from './app';
 import { answerClientErrors } from './http/client-errors';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
-import { ensureBugAdminPassword } from './features/bugs/bugs.admin-password';
+import { ensureBugAdminPassword } from './features/bugs';
 import { createLogger } from './logger';
-import { scheduleTuner } from './features/schedule/schedule.service';
+import { scheduleTuner } from './features/schedule';
 
 /** Requests still running this long after SIGTERM/SIGINT are cut off, so a stop never hangs. */
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBugAdminPassword } from './features/bugs/bugs.admin-password';
+import { ensureBugAdminPassword } from './features/bugs';
 import { createLogger } from './logger';
 import { createTestApp, type TestApp } from './testing/harness';
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv, SessionUser } from '../context';
-import { deckUsable, studentOwned } from '../features/access/access.repository';
+import { deckUsable, studentOwned } from '../features/access';
 import { forbidden } from './errors';
 
 /** Whether a request that matched an allowlist entry is for the locked student. */

@@ -2,7 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps, AppEnv, FamilyId, StudentId, UserId } from '../context';
-import * as sessions from '../features/auth/sessions.repository';
+import { sessions } from '../features/auth';
 import { unauthorized } from './errors';
 
 /** Refresh last_seen_at at most this often, to keep reads cheap. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportDocumentSchema } from '../export/export.schema';
+import { exportDocumentSchema } from '../export';
 import { audioCardForm, makeAudio, type AudioUpload } from '../../testing/audio';
 import { createTestApp, tableCounts, type Agent, type TestApp } from '../../testing/harness';
 import { catalogueCards } from '../../testing/world';

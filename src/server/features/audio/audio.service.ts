@@ -8,13 +8,12 @@ import {
 import type { AppDeps } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
-import * as access from '../access/access.repository';
+import * as access from '../access';
 // The images feature's queue is a generic "bounded, one job per user at a time" runner.
-import { createPictureQueue } from '../images/picture-queue';
+import { createPictureQueue } from '../images';
 import { oggIsComplete, sniffContainer, STORED_AUDIO_TYPE, transcodeToMp3 } from './audio-transcode';
 import * as repo from './audio.repository';
 
-export type { StoredAudio } from './audio.repository';
 const KEY_PATTERN = /^[a-f0-9]{64}$/;
 
 const ACCEPTED = 'MP3, M4A/AAC, Ogg/Opus, WebM or WAV';
@@ -58,17 +57,6 @@ export async function encodeAudio(owner: number, input: Uint8Array): Promise<rep
     duration_ms: result.durationMs,
   };
 }
-
-// Other features reach recordings only through these, inside their own transaction.
-/** Stores the user's recording (once per key). */
-export const saveAudio = repo.insert;
-/** Deletes those of the keys that no card of the user refers to any more. */
-export const deleteUnusedAudio = repo.deleteUnreferenced;
-/** Every recording of the user, with its bytes (the data export). */
-export const audioOfUser = repo.ofUser;
-
-/** Gives the families following a shared deck their own copy of its recordings (stop sharing). */
-export const copyAudioToFollowers = repo.copyToFollowers;
 
 /** The family's own recording under `key`, or one its copy of a shared deck uses (issue 17). */
 async function findVisible(db: DbHandle, familyId: number, key: string) {

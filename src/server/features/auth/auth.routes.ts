@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { createRouter, currentUser, type AppDeps } from '../../context';
 import { clientIp } from '../../http/client-ip';
 import { ApiError, notFound, rateLimited, unauthorized } from '../../http/errors';
-import { limitsService } from '../limits/limits.service';
+import { limitsService } from '../limits';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { endSession, startSession } from '../../http/sessions';
 import { requestLogger } from '../../logger';

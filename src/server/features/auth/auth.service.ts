@@ -3,8 +3,8 @@ import type { AppDeps, FamilyId, UserId } from '../../context';
 import { inTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { unlinkAllFollowingDecks } from '../decks/decks.service';
-import { deleteEmptyFamily, prepareAccountDeletion, startFamily } from '../families/families.service';
+import { unlinkAllFollowingDecks } from '../decks';
+import { deleteEmptyFamily, prepareAccountDeletion, startFamily } from '../families';
 import * as repo from './auth.repository';
 import type { OidcProfile } from './oidc';
 
@@ -17,14 +17,6 @@ export function toUserJson(row: repo.UserRow): User {
     google_user_data: { picture: row.picture, given_name: row.given_name, name: row.name },
   };
 }
-
-// Other features reach accounts only through these.
-/** The user's profile with when it was made (the data export). */
-export const profileForExport = repo.profileForExport;
-/** The user's linked sign-in providers (the data export). */
-export const identitiesOf = repo.identitiesOf;
-/** Whether the user has a password (the data export). */
-export const hasPassword = repo.hasPassword;
 
 /** Sign-up, sign-in and account rules. */
 export function authService(deps: AppDeps) {

@@ -1,6 +1,6 @@
 import { LOGIN_ADDRESS_FACTOR, LOGIN_BACKOFF_MAX_MS, LOGIN_KNOWN_ADDRESS_DAYS } from '@shared/constants';
 import type { AppDeps } from '../../context';
-import { limitsService } from '../limits/limits.service';
+import { limitsService } from '../limits';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

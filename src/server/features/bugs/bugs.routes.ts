@@ -7,7 +7,7 @@ import { clientIp } from '../../http/client-ip';
 import { rateLimited } from '../../http/errors';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { requestLogger } from '../../logger';
-import { limitsService } from '../limits/limits.service';
+import { limitsService } from '../limits';
 import { bugsService } from './bugs.service';
 
 const bugParams = z.object({ id: idParamSchema });

@@ -4,17 +4,11 @@ import type { DbHandle } from '../../db/schema';
 import { inTransaction, isForeignKeyViolation } from '../../db/transaction';
 import { forbidden, notFound } from '../../http/errors';
 import { isBugAdminPassword } from './bugs.admin-password';
-import { claimIdempotencyKey } from '../study/study.service';
+import { claimIdempotencyKey } from '../study';
 import * as repo from './bugs.repository';
 
 /** How many times a toggle retries when a concurrent toggle changed the vote under it. */
 const TOGGLE_ATTEMPTS = 10;
-
-// Other features reach the bug board only through these.
-/** The user's bugs (the data export). */
-export const bugsOfUser = repo.ofUser;
-/** The user's votes (the data export). */
-export const bugVotesOfUser = repo.votesOfUser;
 
 const bugNotFound = () => notFound('Bug not found');
 

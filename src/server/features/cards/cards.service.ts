@@ -4,16 +4,10 @@ import type { AppDeps } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { inUserTransaction } from '../../db/transaction';
 import { ApiError, forbidden, notFound, parseInput } from '../../http/errors';
-import * as access from '../access/access.repository';
-import { audioTooLarge, deleteUnusedAudio, encodeAudio, saveAudio, type StoredAudio } from '../audio/audio.service';
-import {
-  deleteUnusedPictures,
-  encodePicture,
-  imageTooLarge,
-  savePicture,
-  type StoredPicture,
-} from '../images/images.service';
-import { forgetCardAnswers } from '../memory/memory.service';
+import * as access from '../access';
+import { audioTooLarge, deleteUnusedAudio, encodeAudio, saveAudio, type StoredAudio } from '../audio';
+import { deleteUnusedPictures, encodePicture, imageTooLarge, savePicture, type StoredPicture } from '../images';
+import { forgetCardAnswers } from '../memory';
 import * as repo from './cards.repository';
 
 /** A card form as received: its text fields and the (optional) uploaded files. */
@@ -30,26 +24,6 @@ interface Pictures {
   front: StoredPicture;
   back: StoredPicture;
 }
-
-// Other features reach cards only through these, inside their own transaction.
-/** The deck's cards in the order they were added. */
-export const cardsOfDeck = repo.ofDeck;
-/** Adds cards to a deck (a catalogue import). */
-export const addCards = repo.insertMany;
-/** Copies every card of one deck into another (a duplicated deck). */
-export const copyCards = repo.copy;
-/** The recording keys of the user's cards in one deck or in every deck of one student (before deleting them). */
-export const cardAudioKeys = repo.audioKeys;
-/** The picture keys of the user's cards in one deck or in every deck of one student (before deleting them). */
-export const cardPictureKeys = repo.pictureKeys;
-/** Every card of the user, with when it was added (the data export). */
-export const cardsOfUser = repo.ofUser;
-/** Copies every card of a shared deck into a deck that follows it. */
-export const copyFollowingCards = repo.copyFollowing;
-/** Adds to the decks following a shared deck the cards they do not have yet (after cards were added to it). */
-export const followNewCards = repo.followNewCards;
-/** The cards of the decks following a shared deck stop following (stop sharing). */
-export const unlinkFollowingCards = repo.unlinkFollowing;
 
 const cardNotFound = () => notFound('No such card');
 const deckNotFound = () => notFound('No such deck');

@@ -2,8 +2,8 @@ import type { ChildModeState, SetChildPinInput } from '@shared/schemas/child-mod
 import type { AppDeps, SessionUser } from '../../context';
 import { ApiError, forbidden, notFound, rateLimited } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { studentOwned } from '../access/access.repository';
-import { limitsService } from '../limits/limits.service';
+import { studentOwned } from '../access';
+import { limitsService } from '../limits';
 import * as repo from './child-mode.repository';
 
 export const wrongPin = () => new ApiError(403, 'wrong_pin', 'That PIN is not right');

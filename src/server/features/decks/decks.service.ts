@@ -9,18 +9,11 @@ import type { AppDeps } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
-import * as access from '../access/access.repository';
-import { copyAudioToFollowers, deleteUnusedAudio } from '../audio/audio.service';
-import {
-  addCards,
-  cardAudioKeys,
-  cardPictureKeys,
-  cardsOfDeck,
-  copyCards,
-  unlinkFollowingCards,
-} from '../cards/cards.service';
-import { copyPicturesToFollowers, deleteUnusedPictures } from '../images/images.service';
-import { deckReviewCounts } from '../memory/review-queue.service';
+import * as access from '../access';
+import { copyAudioToFollowers, deleteUnusedAudio } from '../audio';
+import { addCards, cardAudioKeys, cardPictureKeys, cardsOfDeck, copyCards, unlinkFollowingCards } from '../cards';
+import { copyPicturesToFollowers, deleteUnusedPictures } from '../images';
+import { deckReviewCounts } from '../memory';
 import * as repo from './decks.repository';
 
 type CreateDeck = z.output<typeof createDeckSchema>;
@@ -62,18 +55,6 @@ async function load(db: DbHandle, userId: number, id: number): Promise<repo.Deck
   if (!row) throw deckNotFound();
   return row;
 }
-
-// Other features reach decks only through these.
-/** Every deck of the user (the data export). */
-export const decksOfUser = repo.ofUser;
-/** The user's deck with its card count and creator; undefined for anyone else's (a deck export). */
-export const findDeck = repo.find;
-/** Adds an own deck for the user, inside the caller's transaction (an Anki import); returns its id. */
-export const insertDeck = repo.insert;
-/** The user's deck that follows the shared deck, if they added it already. */
-export const followingDeckOf = repo.followerOf;
-/** How many decks follow a shared deck. */
-export const countFollowingDecks = repo.countFollowers;
 
 /**
  * The decks following the owner's deck `deckId` become own decks of their families, with their

@@ -1,15 +1,15 @@
 import type { AppDeps, SessionUser } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { unauthorized } from '../../http/errors';
-import { audioOfUser } from '../audio/audio.service';
-import { hasPassword, identitiesOf, profileForExport } from '../auth/auth.service';
-import { bugsOfUser, bugVotesOfUser } from '../bugs/bugs.service';
-import { cardsOfUser } from '../cards/cards.service';
-import { decksOfUser } from '../decks/decks.service';
-import { picturesOfUser } from '../images/images.service';
-import { memoryOf, memoryStatesForExport, reviewLogsForExport } from '../memory/memory.service';
-import { cardResultsOfUser, sessionsOfUser } from '../progress/progress.service';
-import { studentsOfUser } from '../students/students.service';
+import { audioOfUser } from '../audio';
+import { hasPassword, identitiesOf, profileForExport } from '../auth';
+import { bugsOfUser, bugVotesOfUser } from '../bugs';
+import { cardsOfUser } from '../cards';
+import { decksOfUser } from '../decks';
+import { picturesOfUser } from '../images';
+import { memoryOf, memoryStatesForExport, reviewLogsForExport } from '../memory';
+import { cardResultsOfUser, sessionsOfUser } from '../progress';
+import { studentsOfUser } from '../students';
 import type { ExportDocument } from './export.schema';
 
 /**

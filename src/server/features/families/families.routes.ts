@@ -11,7 +11,7 @@ import {
 import { createRouter, currentUser, type AppDeps } from '../../context';
 import { rateLimited } from '../../http/errors';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
-import { limitsService } from '../limits/limits.service';
+import { limitsService } from '../limits';
 import { familiesService } from './families.service';
 
 const getRoute = createRoute({

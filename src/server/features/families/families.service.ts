@@ -18,7 +18,7 @@ import { type AppDeps, type FamilyId, type SessionUser, type UserId } from '../.
 import type { DbHandle } from '../../db/schema';
 import { inTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
-import * as access from '../access/access.repository';
+import * as access from '../access';
 import * as repo from './families.repository';
 
 type Person = Pick<SessionUser, 'id' | 'familyId' | 'role'>;

@@ -11,11 +11,10 @@ import {
 import type { AppDeps } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
-import * as access from '../access/access.repository';
+import * as access from '../access';
 import * as repo from './images.repository';
 import { createPictureQueue } from './picture-queue';
 
-export type { StoredPicture } from './images.repository';
 /** Raster formats as sharp names them (AVIF and HEIC report 'heif'); SVG can carry script, so never. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif']);
 const STORED_TYPE = 'image/webp';
@@ -102,19 +101,6 @@ async function reencode(input: Uint8Array): Promise<repo.StoredPicture> {
     height: out.info.height,
   };
 }
-
-// Other features reach pictures only through these, inside their own transaction.
-/** Stores the user's picture (once per key). */
-export const savePicture = repo.insert;
-/** Deletes those of the keys that no card of the user refers to any more. */
-export const deleteUnusedPictures = repo.deleteUnreferenced;
-/** Every picture of the user, with its bytes (the data export). */
-export const picturesOfUser = repo.ofUser;
-/** The user's picture under a key, with its bytes; undefined when the user has none under it (a deck export). */
-export const findPicture = repo.find;
-
-/** Gives the families following a shared deck their own copy of its pictures (stop sharing). */
-export const copyPicturesToFollowers = repo.copyToFollowers;
 
 /** The family's own picture under `key`, or one its copy of a shared deck uses (issue 17). */
 export async function findVisiblePicture(db: DbHandle, familyId: number, key: string) {

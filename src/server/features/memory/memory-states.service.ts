@@ -6,7 +6,7 @@ import { memoryStatesOfStudent } from './memory-states.repository';
 import { memoryOf, requireTimeZone } from './memory.service';
 import { learningSettings } from './memory.repository';
 import { answersToday } from './review-queue.repository';
-import { studentParameters } from '../schedule/schedule.service';
+import { studentParameters } from '../schedule';
 
 /**
  * GET /api/students/{id}/memory-states: the user's student's memory of each answered card in their

@@ -9,7 +9,7 @@ import { addDays, quarterHour, startOfLocalDay } from '@shared/local-day';
 import type { MemoryStatistics } from '@shared/schemas/review';
 import { forgettingCurveOf } from '@shared/srs';
 import type { DbHandle } from '../../db/schema';
-import { studentParameters } from '../schedule/schedule.service';
+import { studentParameters } from '../schedule';
 import {
   activityPerDay,
   averageRecall,

@@ -9,7 +9,6 @@ import { memoryStatistics, streakLength } from './memory-statistics.service';
 import { recordReviews } from './memory.service';
 import { deckReviewCounts, reviewQueue } from './review-queue.service';
 import { DEFAULT_PARAMETERS } from '@shared/schedule';
-import { queueTuning, saveSchedule } from '../schedule/schedule.repository';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -269,18 +268,23 @@ describe('average recall with a tuned schedule (issue 26)', () => {
     const standard = (await stats(studentId, when)).average_recall!;
     // A child whose memory fades faster: a steeper curve (w[20], the decay) on the same stability.
     const steeper = DEFAULT_PARAMETERS.map((x, i) => (i === 20 ? 0.6 : x));
-    const tuningId = await queueTuning(t.db.kysely, {
-      student_id: studentId,
-      trigger: 'manual',
-      requested_at: new Date(T0).toISOString(),
-    });
-    await saveSchedule(t.db.kysely, {
-      student_id: studentId,
-      parameters: JSON.stringify(steeper),
-      tuned_at: new Date(T0).toISOString(),
-      reviews_used: 400,
-      tuning_id: tuningId!,
-    });
+    // The child's own parameters as the schedule feature stores them (memory only reads them).
+    const tuned_at = new Date(T0).toISOString();
+    const tuning = await t.db.kysely
+      .insertInto('schedule_tunings')
+      .values({ student_id: studentId, trigger: 'manual', requested_at: tuned_at, status: 'queued' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.kysely
+      .insertInto('student_schedules')
+      .values({
+        student_id: studentId,
+        parameters: JSON.stringify(steeper),
+        tuned_at,
+        reviews_used: 400,
+        tuning_id: tuning.id,
+      })
+      .execute();
     const tuned = (await stats(studentId, when)).average_recall!;
     const days = Math.floor((when - Date.parse(card.last_review)) / DAY);
     const expected = (w: readonly number[]) => {

@@ -10,19 +10,14 @@ import type { FieldError } from '@shared/schemas/common';
 import { inReviewOrder, isLate, isRecalled, schedulerFor, type Memory, type ReviewedMemory } from '@shared/srs';
 import type { DbHandle } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
-import { studentParameters } from '../schedule/schedule.service';
+import { studentParameters } from '../schedule';
 import type { MemoryColumns } from './memory-sql';
 import {
   addActivity,
   advanceNewCardCursors,
   cardLog,
-  deleteDeckMemory,
-  deleteStudentMemory,
-  forgetCardActivity,
   insertReviewLogs,
   learningSettings,
-  memoryStatesOfUser,
-  reviewLogsOfUser,
   reviewTargets,
   saveMemoryStates,
   type ActivityRow,
@@ -34,18 +29,6 @@ import {
  * memory as FSRS says (src/shared/srs.ts). The queue is read in review-queue.service.ts, the
  * progress statistics in memory-statistics.service.ts.
  */
-
-// Other features reach the memory tables only through these.
-/** Forgets all the student reviewed (nuke progress), in the caller's transaction. */
-export const forgetStudentMemory = deleteStudentMemory;
-/** Forgets what the student reviewed in one deck (remove deck progress), in the caller's transaction. */
-export const forgetDeckMemory = deleteDeckMemory;
-/** Takes a card's (and its copies') answers out of the activity counts before the card is deleted. */
-export const forgetCardAnswers = forgetCardActivity;
-/** The review log of the user's students (the data export). */
-export const reviewLogsForExport = reviewLogsOfUser;
-/** The memory states of the user's students (the data export). */
-export const memoryStatesForExport = memoryStatesOfUser;
 
 export interface ReviewInput {
   card_id: number;

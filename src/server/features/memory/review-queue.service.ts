@@ -5,9 +5,9 @@ import type { ReviewCard, ReviewQueue } from '@shared/schemas/review';
 import { NEW_MEMORY, type Memory } from '@shared/srs';
 import type { DbHandle } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { deckUsable } from '../access/access.repository';
+import { deckUsable } from '../access';
 import { studentScope, type QueueCard, type Scope } from './memory-sql';
-import { studentParameters } from '../schedule/schedule.service';
+import { studentParameters } from '../schedule';
 import { memoryOf, requireTimeZone } from './memory.service';
 import { learningSettings, type LearningSettingsRow } from './memory.repository';
 import {

@@ -1,8 +1,7 @@
 import type { ClassProgress } from '@shared/schemas/class-progress';
 import type { DbHandle } from '../../db/schema';
-import { memoryFiguresOfFamily } from '../memory/class-memory.service';
-import { requireTimeZone } from '../memory/memory.service';
-import { studentsOfUser } from '../students/students.service';
+import { memoryFiguresOfFamily, requireTimeZone } from '../memory';
+import { studentsOfUser } from '../students';
 import { lastSessions } from './progress.repository';
 
 /**

@@ -3,7 +3,7 @@ import type { ReviewRating } from '@shared/constants';
 import { inTransaction } from '../../db/transaction';
 import { createTestApp, type Adult, type TestApp } from '../../testing/harness';
 import { seedCards, seedDeck, seedStudent, sessionBody } from '../../testing/seed-study';
-import { recordReviews } from '../memory/memory.service';
+import { recordReviews } from '../memory';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

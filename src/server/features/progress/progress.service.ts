@@ -2,21 +2,9 @@ import type { Progress } from '@shared/schemas/progress';
 import type { AppDeps } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { notFound } from '../../http/errors';
-import * as access from '../access/access.repository';
-import { memoryStatistics, modeStatistics } from '../memory/memory-statistics.service';
-import { forgetDeckMemory, forgetStudentMemory } from '../memory/memory.service';
+import * as access from '../access';
+import { forgetDeckMemory, forgetStudentMemory, memoryStatistics, modeStatistics } from '../memory';
 import * as repo from './progress.repository';
-
-// Sessions, answers and their totals are written and cleared only through these (the study
-// service saves through the first two, inside its own transaction).
-/** Stores a finished session and adds it to the student's totals. */
-export const recordSession = repo.insertSession;
-/** Stores answers and adds them to the student's totals per card. */
-export const recordCardResults = repo.insertCardResults;
-/** Every session of the user's students (the data export). */
-export const sessionsOfUser = repo.sessionsOfUser;
-/** Every answer of the user's students (the data export). */
-export const cardResultsOfUser = repo.cardResultsOfUser;
 
 /**
  * A student's progress and its removal. Accuracies are percentages left unrounded (the client

@@ -19,7 +19,7 @@ import type { AppDeps } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { ApiError, conflict, notFound } from '../../http/errors';
-import { studentOwned } from '../access/access.repository';
+import { studentOwned } from '../access';
 import { fitParameters } from './optimizer';
 import {
   claimNext,

@@ -7,7 +7,7 @@ import { addSharedDeckSchema, normalizeShareCode, sharedDeckSchema, shareSchema 
 import { createRouter, currentUser, type AppDeps } from '../../context';
 import { ApiError, rateLimited } from '../../http/errors';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
-import { limitsService } from '../limits/limits.service';
+import { limitsService } from '../limits';
 import { shareNotFound, sharingService } from './sharing.service';
 
 const deckParams = z.object({ id: idParamSchema });

@@ -5,16 +5,9 @@ import type { Share, SharedDeck } from '@shared/schemas/share';
 import type { AppDeps } from '../../context';
 import { inFamiliesTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
-import * as access from '../access/access.repository';
-import { cardsOfDeck, copyFollowingCards } from '../cards/cards.service';
-import {
-  countFollowingDecks,
-  findDeck,
-  followingDeckOf,
-  insertDeck,
-  toDeckJson,
-  unlinkFollowingDecks,
-} from '../decks/decks.service';
+import * as access from '../access';
+import { cardsOfDeck, copyFollowingCards } from '../cards';
+import { countFollowingDecks, findDeck, followingDeckOf, insertDeck, toDeckJson, unlinkFollowingDecks } from '../decks';
 import * as repo from './sharing.repository';
 
 /** Made-up, mistyped and revoked codes get the same answer: nothing tells them apart. */

@@ -4,10 +4,10 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../context';
 import { inUserTransaction } from '../../db/transaction';
 import { ApiError, notFound } from '../../http/errors';
-import { deleteUnusedAudio } from '../audio/audio.service';
-import { cardAudioKeys, cardPictureKeys } from '../cards/cards.service';
-import { unlinkAllFollowingDecks } from '../decks/decks.service';
-import { deleteUnusedPictures } from '../images/images.service';
+import { deleteUnusedAudio } from '../audio';
+import { cardAudioKeys, cardPictureKeys } from '../cards';
+import { unlinkAllFollowingDecks } from '../decks';
+import { deleteUnusedPictures } from '../images';
 import * as repo from './students.repository';
 
 type StudentRow = Awaited<ReturnType<typeof repo.list>>[number];
@@ -50,10 +50,6 @@ function checkRoom(has: number, adding: number): void {
     `A family has at most ${STUDENTS_PER_FAMILY_MAX} students; there is room for ${Math.max(0, STUDENTS_PER_FAMILY_MAX - has)} more`,
   );
 }
-
-// Other features reach students only through this.
-/** Every student of the user (the data export). */
-export const studentsOfUser = repo.ofUser;
 
 /** Rules of student profiles: each belongs to one user and is invisible to everyone else. */
 export function studentsService(deps: AppDeps) {

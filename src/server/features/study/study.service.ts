@@ -6,9 +6,9 @@ import { inTransaction, inUserTransaction, isForeignKeyViolation } from '../../d
 import { IDEMPOTENCY_KEY_RETENTION_DAYS } from '@shared/constants';
 import { notFound } from '../../http/errors';
 import { answerRating } from '@shared/answer-modes';
-import * as access from '../access/access.repository';
-import { recordReviews, reviewTimes } from '../memory/memory.service';
-import { recordCardResults, recordSession } from '../progress/progress.service';
+import * as access from '../access';
+import { recordReviews, reviewTimes } from '../memory';
+import { recordCardResults, recordSession } from '../progress';
 import * as repo from './study.repository';
 
 type SessionInput = z.output<typeof studySessionInputSchema>;
@@ -23,11 +23,6 @@ const DUPLICATE: StudySaveResult = { ok: true, duplicate: true, saved: 0 };
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * Records an idempotency key inside the caller's transaction; false when it was recorded before.
- * Other features' retried writes (bug reports) use it, so expiry stays in one place.
- */
-export const claimIdempotencyKey = repo.claimKey;
 const KEY_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 export function studyService(deps: AppDeps) {

@@ -20,18 +20,11 @@ import type { cardFieldsSchema } from '@shared/schemas/card';
 import type { AppDeps } from '../../context';
 import { inTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, fieldErrors, forbidden, notFound } from '../../http/errors';
-import * as access from '../access/access.repository';
-import { encodeAudio, saveAudio, type StoredAudio } from '../audio/audio.service';
-import { addCards, cardsOfDeck, followNewCards } from '../cards/cards.service';
-import type { NewCard } from '../cards/cards.repository';
-import { findDeck, insertDeck, toDeckJson } from '../decks/decks.service';
-import {
-  encodePicture,
-  findPicture,
-  findVisiblePicture,
-  savePicture,
-  type StoredPicture,
-} from '../images/images.service';
+import * as access from '../access';
+import { encodeAudio, saveAudio, type StoredAudio } from '../audio';
+import { addCards, cardsOfDeck, followNewCards, type NewCard } from '../cards';
+import { findDeck, insertDeck, toDeckJson } from '../decks';
+import { encodePicture, findPicture, findVisiblePicture, savePicture, type StoredPicture } from '../images';
 import { removeStale, withRemembered } from './anki-import';
 import { createAnkiPool, type AnkiPool } from './anki-pool';
 import type { AnkiPlanResult } from './anki-worker';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBugAdminPassword } from '../../features/bugs/bugs.admin-password';
+import { ensureBugAdminPassword } from '../../features/bugs';
 import { createTestApp, sessionCookie, type TestApp } from '../harness';
 import { authorize, exchange, forgeFlowCookie, readFlowCookie, startIdp, type Idp } from '../identity-provider';
 

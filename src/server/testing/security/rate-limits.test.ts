@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../context';
-import { ensureBugAdminPassword } from '../../features/bugs/bugs.admin-password';
+import { ensureBugAdminPassword } from '../../features/bugs';
 import { hashPassword } from '../../lib/passwords';
 import { createTestApp, sessionCookie, tableCounts, type TestApp } from '../harness';
 import { expectApiError, sendRaw } from '../world';

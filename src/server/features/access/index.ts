@@ -1,0 +1,2 @@
+// access's public module: every ownership question, asked by the other features and the API guard.
+export * from './access.repository';

@@ -1,0 +1,17 @@
+// memory's public module: what other features may use of spaced repetition (ARCHITECTURE.md).
+export { memoryOf, recordReviews, requireTimeZone, reviewTimes } from './memory.service';
+export { memoryStatistics, modeStatistics } from './memory-statistics.service';
+export { deckReviewCounts } from './review-queue.service';
+export { memoryFiguresOfFamily } from './class-memory.service';
+// Used inside the caller's transaction.
+export {
+  // Forgets all the student reviewed (nuke progress).
+  deleteStudentMemory as forgetStudentMemory,
+  // Forgets what the student reviewed in one deck (remove deck progress).
+  deleteDeckMemory as forgetDeckMemory,
+  // Takes a card's (and its copies') answers out of the activity counts before the card is deleted.
+  forgetCardActivity as forgetCardAnswers,
+  // The review log and the memory states of the family's students (the data export).
+  reviewLogsOfUser as reviewLogsForExport,
+  memoryStatesOfUser as memoryStatesForExport,
+} from './memory.repository';
