@@ -4,12 +4,13 @@ import { memoryFiguresOfFamily } from '../memory/class-memory.service';
 import { requireTimeZone } from '../memory/memory.service';
 import { studentsOfUser } from '../students/students.service';
 import { lastSessions } from './progress.repository';
+import type { FamilyId } from '../../context';
 
 /**
  * "All students": a row per student of the family, in the order they were added. Last studied is
  * the later of the last answer (review or study) and the last saved study session.
  */
-export async function classProgress(db: DbHandle, familyId: number, tz: string, now: Date): Promise<ClassProgress> {
+export async function classProgress(db: DbHandle, familyId: FamilyId, tz: string, now: Date): Promise<ClassProgress> {
   requireTimeZone(tz);
   const [students, memory, sessions] = await Promise.all([
     studentsOfUser(db, familyId),
