@@ -323,7 +323,7 @@ describe('child mode, a rule on the permission each route states', () => {
     expect(stating.size).toBeGreaterThan(30);
   });
 
-  it('refuses every registered route but the allowlisted ones, and those for any other student', async () => {
+  it('refuses every registered route but those child mode’s rule opens, and those for any other student', async () => {
     const agent = await lockedSession();
     const routes = new Map<string, { method: string; path: string }>();
     for (const r of t.app.routes) {
