@@ -10,7 +10,7 @@
 import http from 'node:http';
 import { openDatabase } from '../src/server/db/database';
 import { createLogger } from '../src/server/logger';
-import type { AppDeps } from '../src/server/context';
+import type { AppDeps, FamilyId } from '../src/server/context';
 import type { Config } from '../src/server/config';
 import { decksService } from '../src/server/features/decks/decks.service';
 import { memoryStates } from '../src/server/features/memory/memory-states.service';
@@ -40,7 +40,7 @@ function send(res: http.ServerResponse, status: number, value: unknown) {
 async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://x');
   const parts = url.pathname.split('/');
-  const family = Number(req.headers['x-family-id']);
+  const family = Number(req.headers['x-family-id']) as FamilyId;
   const tz = url.searchParams.get('tz') ?? 'UTC';
   const now = new Date();
   if (req.method === 'GET') {
@@ -53,9 +53,9 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
     if (parts[2] === 'progress' && parts.length === 4)
       return send(res, 200, await progress.get(family, Number(parts[3]), tz));
     if (parts[2] === 'students' && parts[4] === 'review' && parts.length === 5)
-      return send(res, 200, await reviewQueue(db.kysely, { userId: family, studentId: Number(parts[3]), tz, now }));
+      return send(res, 200, await reviewQueue(db.kysely, { familyId: family, studentId: Number(parts[3]), tz, now }));
     if (parts[2] === 'students' && parts[4] === 'memory-states' && parts.length === 5)
-      return send(res, 200, await memoryStates(db.kysely, { userId: family, studentId: Number(parts[3]), tz, now }));
+      return send(res, 200, await memoryStates(db.kysely, { familyId: family, studentId: Number(parts[3]), tz, now }));
   }
   if (req.method === 'POST' && url.pathname === '/api/card-performance') {
     const chunks: Buffer[] = [];

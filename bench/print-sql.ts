@@ -18,6 +18,7 @@ import { recordReviews } from '../src/server/features/memory/memory.service';
 import { deckReviewCounts, reviewQueue } from '../src/server/features/memory/review-queue.service';
 import * as progress from '../src/server/features/progress/progress.repository';
 import * as study from '../src/server/features/study/study.repository';
+import type { FamilyId } from '../src/server/context';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'print-sql-'));
 const sqlite = new SQLite(path.join(dir, 'db.sqlite'));
@@ -80,42 +81,44 @@ await kysely
   )
   .execute();
 const now = new Date('2025-01-15T09:00:00.000Z');
+/** The ids of a family and its student as the bench app gives them (the SQL is the same for any). */
+const family = 1 as FamilyId;
 capture = true;
 
 const section = (name: string) => console.log(`\n==== ${name}\n`);
 section('session lookup (src/server/features/auth/sessions.repository.ts)');
 await sessions.findByTokenHash(kysely, 'h');
 section('GET /api/decks?student_id= (UTC: the day ends at 2025-01-16T00:00:00.000Z)');
-await access.studentOwned(kysely, 1, 2);
-await decks.list(kysely, 1, 2);
-await deckReviewCounts(kysely, { userId: 1, studentId: 2, tz: 'UTC', now });
+await access.studentOwned(kysely, family, 2);
+await decks.list(kysely, family, 2);
+await deckReviewCounts(kysely, { familyId: family, studentId: 2, tz: 'UTC', now });
 section('GET /api/decks/{id}');
-await decks.find(kysely, 1, 3);
+await decks.find(kysely, family, 3);
 await cards.ofDeck(kysely, 3);
 section('GET /api/progress/{id}');
-await access.studentOwned(kysely, 1, 2);
+await access.studentOwned(kysely, family, 2);
 await progress.overall(kysely, 2);
-await progress.deckStatistics(kysely, 1, 2);
-await progress.problematicCards(kysely, 1, 2);
-await memoryStatistics(kysely, { userId: 1, studentId: 2, tz: 'UTC', now });
+await progress.deckStatistics(kysely, family, 2);
+await progress.problematicCards(kysely, family, 2);
+await memoryStatistics(kysely, { familyId: family, studentId: 2, tz: 'UTC', now });
 await modeStatistics(kysely, 2, now);
 section('GET /api/students/{id}/review (UTC)');
-await reviewQueue(kysely, { userId: 1, studentId: 2, tz: 'UTC', now });
+await reviewQueue(kysely, { familyId: family, studentId: 2, tz: 'UTC', now });
 section('GET /api/images/{key}');
-await images.find(kysely, 1, 'k');
+await images.find(kysely, family, 'k');
 section('POST /api/card-performance');
 await inTransaction(db, async (trx) => {
-  await access.studentOwned(trx, 1, 2);
-  await access.cardsUsable(trx, 1, 2, [1, 2, 3]);
-  await study.claimKey(trx, 1, 'card-performance', 'key', 'now');
+  await access.studentOwned(trx, family, 2);
+  await access.cardsUsable(trx, family, 2, [1, 2, 3]);
+  await study.claimKey(trx, family, 'card-performance', 'key', 'now');
   const row = { student_id: 2, deck_id: 3, card_id: 1, is_correct: 1, created_at: 'now' };
   await progress.insertCardResults(trx, [row, { ...row, card_id: 2 }]);
   // Two known cards: the first answers of them, then the save as the bench sends it.
   const answers = [1, 2].map((card_id) => ({ card_id, rating: 'good' as const }));
   capture = false;
-  await recordReviews(trx, { userId: 1, studentId: 2, now, results: answers });
+  await recordReviews(trx, { familyId: family, studentId: 2, now, results: answers });
   capture = true;
-  await recordReviews(trx, { userId: 1, studentId: 2, now: new Date(+now + 60_000), results: answers });
+  await recordReviews(trx, { familyId: family, studentId: 2, now: new Date(+now + 60_000), results: answers });
   throw new Error('roll back');
 }).catch(() => undefined);
 await kysely.destroy();

@@ -21,6 +21,7 @@ import { sharingRoutes } from './features/sharing/sharing.routes';
 import { studentsRoutes } from './features/students/students.routes';
 import { studyRoutes } from './features/study/study.routes';
 import { transferRoutes } from './features/transfer/transfer.routes';
+import { statedBy } from './features/access';
 import { apiGuard } from './http/api-guard';
 import { ApiError, handleError } from './http/errors';
 import { responseHeaders } from './http/security';
@@ -93,9 +94,17 @@ export function createApp(options: AppOptions) {
     .filter((r) => r.method !== 'ALL')
     .map((r) => ({
       method: r.method,
+      path: r.path,
       pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}$`),
+      needs: statedBy(r.handler),
     }));
   const isKnownRoute = (method: string, path: string) => known.some((r) => r.method === method && r.pattern.test(path));
+  // The first route that answers a request (Hono tries them in the order they were added) states its permission.
+  const statedPermission = (method: string, path: string) => {
+    const route = known.find((r) => r.method === method && r.pattern.test(path));
+    const stated = route && known.find((r) => r.method === method && r.path === route.path && r.needs)?.needs;
+    return stated && { needs: stated, path: route.path };
+  };
 
   const app = new Hono<AppEnv>();
   app.onError(handleError(deps.logger));
@@ -107,6 +116,7 @@ export function createApp(options: AppOptions) {
     apiGuard(deps, {
       isPublic: (method, path) => PUBLIC_API.some((re) => re.test(`${method} ${path}`)),
       isKnownRoute,
+      statedPermission,
     }),
   );
   for (const router of api) app.route('/', router);

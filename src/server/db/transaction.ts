@@ -1,5 +1,6 @@
 import type { Db } from './database';
 import type { DbHandle } from './schema';
+import type { FamilyId } from '../context';
 
 export interface TransactionOptions {
   /**
@@ -31,7 +32,7 @@ export function inTransaction<T>(
  * (double import, picture still in use) cannot interleave. SQLite needs nothing: its single
  * connection already runs one transaction at a time.
  */
-export function inUserTransaction<T>(db: Db, familyId: number, fn: (trx: DbHandle) => Promise<T>): Promise<T> {
+export function inUserTransaction<T>(db: Db, familyId: FamilyId, fn: (trx: DbHandle) => Promise<T>): Promise<T> {
   return inFamiliesTransaction(db, [familyId], fn);
 }
 

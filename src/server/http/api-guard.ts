@@ -8,7 +8,7 @@ import {
   JSON_BODY_MAX_BYTES,
 } from '@shared/constants';
 import type { AppDeps, AppEnv } from '../context';
-import { childModeCheck } from './child-mode';
+import { childModeCheck, type StatedPermission } from './child-mode';
 import { ApiError, unauthorized } from './errors';
 import { refuseNulText } from './nul-text';
 import { checkSameOrigin } from './security';
@@ -37,17 +37,19 @@ export interface ApiAccess {
   isPublic(method: string, path: string): boolean;
   /** Whether a route answers this method and path (a visitor gets 401 there, 404 elsewhere). */
   isKnownRoute(method: string, path: string): boolean;
+  /** The permission the route answering this method and path states (features/access/access.ts). */
+  statedPermission: StatedPermission;
 }
 
 /**
  * Every check of an API request before its route, in order: same origin (403/415), body size (413),
  * session, sign-in (401, or 404 for no such endpoint: every /api path needs a session unless public),
- * NUL in the body's text (400), child mode's allowlist (403, http/child-mode.ts). One middleware rather than five: each layer costs a few µs per
+ * NUL in the body's text (400), child mode's rule on the route's stated permission (403, http/child-mode.ts). One middleware rather than five: each layer costs a few µs per
  * request (bench/README.md).
  */
 export function apiGuard(deps: AppDeps, access: ApiAccess): MiddlewareHandler<AppEnv> {
   const loadSession = sessionLoader(deps);
-  const checkChildMode = childModeCheck(deps);
+  const checkChildMode = childModeCheck(deps, access.statedPermission);
 
   async function afterBodyLimit(c: Context<AppEnv>, next: Next) {
     await loadSession(c);

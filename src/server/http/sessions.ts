@@ -17,7 +17,7 @@ function cookieOptions(deps: AppDeps) {
 }
 
 /** Starts a new session for the user with a fresh token, ending the request's previous one. */
-export async function startSession(deps: AppDeps, c: Context, userId: number): Promise<void> {
+export async function startSession(deps: AppDeps, c: Context, userId: UserId): Promise<void> {
   // Only the row: clearing the cookie too would send two Set-Cookie headers for one name
   // (RFC 6265 4.1.1 says not to), and a client keeping the first would hold an empty session.
   await deleteSessionRow(deps, c);

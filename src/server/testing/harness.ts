@@ -2,19 +2,19 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
-import type { RateLimits } from '../context';
+import type { FamilyId, RateLimits } from '../context';
 import { migrate, openDatabase, type Db } from '../db/database';
 import { createLogger } from '../logger';
 import { freshTestDatabase, testDialect, whileNoSchemaIsDropped } from './test-database';
 
 /** The family the person is in now (every person is in one). */
-export async function familyOf(db: Db, userId: number): Promise<number> {
+export async function familyOf(db: Db, userId: number): Promise<FamilyId> {
   const row = await db.kysely
     .selectFrom('family_members')
     .select('family_id')
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  return row.family_id;
+  return row.family_id as FamilyId;
 }
 
 /** Which database this test run uses: vitest's server-sqlite / server-postgres projects set TEST_DB. */

@@ -6,11 +6,13 @@ import { createRouter, currentUser, type AppDeps } from '../../context';
 import { sendBody } from '../../http/answers';
 import { errorResponses } from '../../http/openapi';
 import { audioService } from './audio.service';
+import { needs } from '../access';
 
 const binary = { 'audio/mpeg': { schema: { type: 'string' as const, format: 'binary' } } };
 const getAudioRoute = createRoute({
   method: 'get',
   path: '/api/audio/{key}',
+  middleware: needs('media.read'),
   // Checked in the handler so that a malformed key is a 404 like any other missing recording.
   request: { params: z.object({ key: z.string() }) },
   responses: {

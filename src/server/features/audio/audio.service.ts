@@ -5,7 +5,7 @@ import {
   AUDIO_MAX_BYTES,
   AUDIO_MAX_SECONDS,
 } from '@shared/constants';
-import type { AppDeps } from '../../context';
+import type { AppDeps, FamilyId } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
 import * as access from '../access';
@@ -34,7 +34,7 @@ const queue = createPictureQueue(AUDIO_DECODE_CONCURRENCY);
  * the SHA-256 of the stored bytes. Runs in `owner`'s turn of the audio queue, within
  * AUDIO_DECODE_BUDGET_SECONDS; a file that is not audio, or not all of it, is refused.
  */
-export async function encodeAudio(owner: number, input: Uint8Array): Promise<repo.StoredAudio> {
+export async function encodeAudio(owner: FamilyId, input: Uint8Array): Promise<repo.StoredAudio> {
   if (input.byteLength > AUDIO_MAX_BYTES) throw audioTooLarge();
   if (input.byteLength === 0) throw unsupportedAudio('The audio file is empty');
   const container = sniffContainer(input);
@@ -59,7 +59,7 @@ export async function encodeAudio(owner: number, input: Uint8Array): Promise<rep
 }
 
 /** The family's own recording under `key`, or one its copy of a shared deck uses (issue 17). */
-async function findVisible(db: DbHandle, familyId: number, key: string) {
+async function findVisible(db: DbHandle, familyId: FamilyId, key: string) {
   const own = await repo.find(db, familyId, key);
   if (own) return own;
   const owner = await access.sharedMediaOwner(db, familyId, 'audio', key);
@@ -70,8 +70,8 @@ async function findVisible(db: DbHandle, familyId: number, key: string) {
 export function audioService(deps: AppDeps) {
   return {
     /** The user's recording under `key`; anything else (a bad key, another user's recording) is a 404. */
-    async get(userId: number, key: string) {
-      const row = KEY_PATTERN.test(key) ? await findVisible(deps.db.kysely, userId, key) : undefined;
+    async get(familyId: FamilyId, key: string) {
+      const row = KEY_PATTERN.test(key) ? await findVisible(deps.db.kysely, familyId, key) : undefined;
       if (!row) throw notFound('No such recording');
       return { data: row.data, contentType: row.content_type };
     },

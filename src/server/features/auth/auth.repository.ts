@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { DbHandle, UsersTable } from '../../db/schema';
+import type { UserId } from '../../context';
 
 // All SQL of accounts and sign-in: users, identities and password credentials.
 
@@ -9,7 +10,7 @@ export type UserRow = Pick<Selectable<UsersTable>, 'id' | 'email' | 'name' | 'gi
 const userColumns = ['id', 'email', 'name', 'given_name', 'picture'] as const;
 const qualifiedUserColumns = userColumns.map((c) => `users.${c}` as const);
 
-export function findUser(db: DbHandle, id: number): Promise<UserRow | undefined> {
+export function findUser(db: DbHandle, id: UserId): Promise<UserRow | undefined> {
   return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
 }
 
@@ -42,7 +43,7 @@ export function insertUser(db: DbHandle, user: Insertable<UsersTable>): Promise<
     .executeTakeFirst();
 }
 
-export async function insertPassword(db: DbHandle, userId: number, passwordHash: string, now: string): Promise<void> {
+export async function insertPassword(db: DbHandle, userId: UserId, passwordHash: string, now: string): Promise<void> {
   await db
     .insertInto('password_credentials')
     .values({ user_id: userId, password_hash: passwordHash, updated_at: now })
@@ -50,19 +51,19 @@ export async function insertPassword(db: DbHandle, userId: number, passwordHash:
 }
 
 /** The user linked to this provider's subject, if any. */
-export async function identityUser(db: DbHandle, provider: string, subject: string): Promise<number | undefined> {
+export async function identityUser(db: DbHandle, provider: string, subject: string): Promise<UserId | undefined> {
   const row = await db
     .selectFrom('identities')
     .select('user_id')
     .where('provider', '=', provider)
     .where('subject', '=', subject)
     .executeTakeFirst();
-  return row?.user_id;
+  return row?.user_id as UserId | undefined;
 }
 
 export async function insertIdentity(
   db: DbHandle,
-  userId: number,
+  userId: UserId,
   provider: string,
   subject: string,
   now: string,
@@ -72,19 +73,19 @@ export async function insertIdentity(
 
 export async function updateProfile(
   db: DbHandle,
-  userId: number,
+  userId: UserId,
   profile: Pick<UsersTable, 'name' | 'given_name' | 'picture'>,
 ): Promise<void> {
   await db.updateTable('users').set(profile).where('id', '=', userId).execute();
 }
 
 /** Deletes the user; foreign keys cascade to everything they own, sessions included. */
-export async function deleteUser(db: DbHandle, id: number): Promise<void> {
+export async function deleteUser(db: DbHandle, id: UserId): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 
 /** The user's whole profile (the data export). */
-export function profileForExport(db: DbHandle, userId: number) {
+export function profileForExport(db: DbHandle, userId: UserId) {
   return db
     .selectFrom('users')
     .select([...userColumns, 'created_at'])
@@ -93,7 +94,7 @@ export function profileForExport(db: DbHandle, userId: number) {
 }
 
 /** Linked sign-in providers (the data export); the subject is the user's id there, not a secret. */
-export function identitiesOf(db: DbHandle, userId: number) {
+export function identitiesOf(db: DbHandle, userId: UserId) {
   return db
     .selectFrom('identities')
     .select(['provider', 'subject', 'created_at'])
@@ -103,7 +104,7 @@ export function identitiesOf(db: DbHandle, userId: number) {
 }
 
 /** Whether a password is set (the hash itself never leaves the server). */
-export async function hasPassword(db: DbHandle, userId: number): Promise<boolean> {
+export async function hasPassword(db: DbHandle, userId: UserId): Promise<boolean> {
   const row = await db
     .selectFrom('password_credentials')
     .select('user_id')

@@ -21,6 +21,7 @@ import { requestLogger } from '../../logger';
 import { authService } from './auth.service';
 import { loginThrottle } from './login-throttle';
 import { createOidcClients, type OidcFlow } from './oidc';
+import { needs } from '../access';
 
 const FLOW_MAX_AGE_S = 10 * 60;
 /** Longer than any provider id or sign-in flow cookie this server makes: refused unread. */
@@ -30,45 +31,53 @@ const FLOW_COOKIE_MAX = 2000;
 const providersRoute = createRoute({
   method: 'get',
   path: '/api/auth/providers',
+  middleware: needs('public'),
   responses: { 200: jsonResponse(providersSchema, 'Sign-in methods') },
 });
 const signupRoute = createRoute({
   method: 'post',
   path: '/api/auth/local/signup',
+  middleware: needs('session.start'),
   request: { body: jsonBody(signupSchema) },
   responses: { 201: jsonResponse(userSchema, 'Account created and signed in'), ...errorResponses(400, 404, 409, 429) },
 });
 const loginRoute = createRoute({
   method: 'post',
   path: '/api/auth/local/login',
+  middleware: needs('session.start'),
   request: { body: jsonBody(loginSchema) },
   responses: { 200: jsonResponse(userSchema, 'Signed in'), ...errorResponses(400, 401, 404, 429) },
 });
 const redirectRoute = createRoute({
   method: 'get',
   path: '/api/oauth/{provider}/redirect_url',
+  middleware: needs('session.start'),
   request: { params: z.object({ provider: z.string().max(PROVIDER_ID_MAX) }) },
   responses: { 200: jsonResponse(redirectUrlSchema, 'Where to send the browser'), ...errorResponses(404, 503) },
 });
 const exchangeRoute = createRoute({
   method: 'post',
   path: '/api/sessions',
+  middleware: needs('session.start'),
   request: { body: jsonBody(sessionExchangeSchema) },
   responses: { 200: jsonResponse(okSchema, 'Signed in'), ...errorResponses(400) },
 });
 const meRoute = createRoute({
   method: 'get',
   path: '/api/users/me',
+  middleware: needs('session.read'),
   responses: { 200: jsonResponse(userSchema, 'The signed-in user'), ...errorResponses(401) },
 });
 const logoutRoute = createRoute({
   method: 'get',
   path: '/api/logout',
+  middleware: needs('session.end'),
   responses: { 200: jsonResponse(okSchema, 'Signed out') },
 });
 const deleteAccountRoute = createRoute({
   method: 'delete',
   path: '/api/users/delete-account',
+  middleware: needs('account.manage'),
   responses: { 200: jsonResponse(okSchema, 'Account and everything it owned deleted'), ...errorResponses(401) },
 });
 

@@ -9,9 +9,9 @@ import * as repo from './auth.repository';
 import type { OidcProfile } from './oidc';
 
 /** The current-user object of GET /api/users/me. */
-export function toUserJson(row: repo.UserRow): User {
+export function toUserJson(row: repo.UserRow): User & { id: UserId } {
   return {
-    id: row.id,
+    id: row.id as UserId,
     email: row.email,
     name: row.name,
     google_user_data: { picture: row.picture, given_name: row.given_name, name: row.name },
@@ -22,7 +22,7 @@ export function toUserJson(row: repo.UserRow): User {
 export function authService(deps: AppDeps) {
   const db = deps.db.kysely;
   return {
-    async signup(input: { email: string; password: string; name: string }): Promise<User> {
+    async signup(input: { email: string; password: string; name: string }): Promise<User & { id: UserId }> {
       const emailNormalized = input.email.toLowerCase();
       if (await repo.emailTaken(db, emailNormalized)) throw emailTaken();
       const passwordHash = await hashPassword(input.password);
@@ -37,7 +37,7 @@ export function authService(deps: AppDeps) {
           created_at: now,
         });
         if (row) {
-          await repo.insertPassword(trx, row.id, passwordHash, now);
+          await repo.insertPassword(trx, row.id as UserId, passwordHash, now);
           await startFamily(trx, row.id as UserId, now);
         }
         return row;
@@ -47,7 +47,7 @@ export function authService(deps: AppDeps) {
     },
 
     /** Returns the user for a correct email and password; one 401 for every kind of failure. */
-    async login(input: { email: string; password: string }): Promise<User> {
+    async login(input: { email: string; password: string }): Promise<User & { id: UserId }> {
       const row = await repo.findPasswordUser(db, input.email.toLowerCase());
       const ok = await verifyPassword(row?.password_hash, input.password);
       if (!row || !ok) throw new ApiError(401, 'invalid_credentials', 'Incorrect email or password');
@@ -55,7 +55,7 @@ export function authService(deps: AppDeps) {
     },
 
     /** Finds the user linked to (provider, subject), or creates one; refreshes the profile. */
-    oidcSignIn(provider: string, profile: OidcProfile): Promise<number> {
+    oidcSignIn(provider: string, profile: OidcProfile): Promise<UserId> {
       const now = deps.now().toISOString();
       const fields = { name: profile.name, given_name: profile.givenName, picture: profile.picture };
       return inTransaction(deps.db, async (trx) => {
@@ -75,13 +75,14 @@ export function authService(deps: AppDeps) {
           created_at: now,
         });
         if (!user) throw new Error('The email was taken while signing in');
-        await repo.insertIdentity(trx, user.id, provider, profile.subject, now);
-        await startFamily(trx, user.id as UserId, now);
-        return user.id;
+        const id = user.id as UserId;
+        await repo.insertIdentity(trx, id, provider, profile.subject, now);
+        await startFamily(trx, id, now);
+        return id;
       });
     },
 
-    async me(userId: number): Promise<User | undefined> {
+    async me(userId: UserId): Promise<User | undefined> {
       const row = await repo.findUser(db, userId);
       return row && toUserJson(row);
     },

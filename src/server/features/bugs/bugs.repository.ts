@@ -1,10 +1,11 @@
 import type { Bug } from '@shared/schemas/bug';
 import type { DbHandle } from '../../db/schema';
+import type { UserId } from '../../context';
 
 // All SQL of the bug board: bugs, their votes and the board's settings (the admin password hash).
 
 /** Every bug, newest first, with its vote count and the caller's vote, in one query. */
-export async function list(db: DbHandle, userId: number): Promise<Bug[]> {
+export async function list(db: DbHandle, userId: UserId): Promise<Bug[]> {
   const rows = await db
     .selectFrom('bugs')
     .select((eb) => [
@@ -34,7 +35,7 @@ export async function list(db: DbHandle, userId: number): Promise<Bug[]> {
   return rows.map((r) => ({ ...r, upvotes: Number(r.upvotes ?? 0), user_has_voted: Boolean(r.user_has_voted) }));
 }
 
-export function insert(db: DbHandle, input: { userId: number; title: string; description: string; now: string }) {
+export function insert(db: DbHandle, input: { userId: UserId; title: string; description: string; now: string }) {
   return db
     .insertInto('bugs')
     .values({ user_id: input.userId, title: input.title, description: input.description, created_at: input.now })
@@ -43,7 +44,7 @@ export function insert(db: DbHandle, input: { userId: number; title: string; des
 }
 
 /** The user's newest bug with this title and description (the one a retried report already created). */
-export function findLatestOfUser(db: DbHandle, userId: number, input: { title: string; description: string }) {
+export function findLatestOfUser(db: DbHandle, userId: UserId, input: { title: string; description: string }) {
   return db
     .selectFrom('bugs')
     .select(['id', 'title', 'description', 'created_at'])
@@ -59,7 +60,7 @@ export async function exists(db: DbHandle, bugId: number): Promise<boolean> {
 }
 
 /** Adds the user's vote; false when it was there already (the (bug_id, user_id) key decides). */
-export async function insertVote(db: DbHandle, bugId: number, userId: number, now: string): Promise<boolean> {
+export async function insertVote(db: DbHandle, bugId: number, userId: UserId, now: string): Promise<boolean> {
   const row = await db
     .insertInto('bug_votes')
     .values({ bug_id: bugId, user_id: userId, created_at: now })
@@ -70,7 +71,7 @@ export async function insertVote(db: DbHandle, bugId: number, userId: number, no
 }
 
 /** Removes the user's vote; false when there was none. */
-export async function deleteVote(db: DbHandle, bugId: number, userId: number): Promise<boolean> {
+export async function deleteVote(db: DbHandle, bugId: number, userId: UserId): Promise<boolean> {
   const res = await db
     .deleteFrom('bug_votes')
     .where('bug_id', '=', bugId)
@@ -110,7 +111,7 @@ export async function insertSettingIfAbsent(db: DbHandle, key: string, value: st
 }
 
 /** The user's bugs (the data export), in the order they were reported. */
-export function ofUser(db: DbHandle, userId: number) {
+export function ofUser(db: DbHandle, userId: UserId) {
   return db
     .selectFrom('bugs')
     .select(['id', 'title', 'description', 'created_at'])
@@ -120,7 +121,7 @@ export function ofUser(db: DbHandle, userId: number) {
 }
 
 /** The user's votes (the data export); the voted bugs may be other people's, so only their id is given. */
-export function votesOfUser(db: DbHandle, userId: number) {
+export function votesOfUser(db: DbHandle, userId: UserId) {
   return db
     .selectFrom('bug_votes')
     .select(['bug_id', 'created_at'])

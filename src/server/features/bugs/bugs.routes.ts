@@ -9,17 +9,20 @@ import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { requestLogger } from '../../logger';
 import { limitsService } from '../limits';
 import { bugsService } from './bugs.service';
+import { needs } from '../access';
 
 const bugParams = z.object({ id: idParamSchema });
 
 const listRoute = createRoute({
   method: 'get',
   path: '/api/bugs',
+  middleware: needs('account.manage'),
   responses: { 200: jsonResponse(z.array(bugSchema), 'Every bug, newest first'), ...errorResponses(401) },
 });
 const reportRoute = createRoute({
   method: 'post',
   path: '/api/bugs',
+  middleware: needs('account.manage'),
   request: { body: jsonBody(bugInputSchema) },
   responses: {
     201: jsonResponse(bugSchema, 'The reported bug'),
@@ -30,6 +33,7 @@ const reportRoute = createRoute({
 const voteRoute = createRoute({
   method: 'post',
   path: '/api/bugs/{id}/vote',
+  middleware: needs('account.manage'),
   request: { params: bugParams },
   responses: {
     200: jsonResponse(voteSchema, 'Whether the caller now votes for the bug'),
@@ -39,6 +43,7 @@ const voteRoute = createRoute({
 const closeRoute = createRoute({
   method: 'delete',
   path: '/api/bugs/{id}',
+  middleware: needs('account.manage'),
   request: { params: bugParams, body: jsonBody(closeBugSchema) },
   responses: {
     200: jsonResponse(okSchema, 'Bug closed (deleted with its votes)'),
@@ -55,7 +60,7 @@ export function bugsRoutes(deps: AppDeps) {
   r.openapi(listRoute, async (c) => c.json(await service.list(currentUser(c).id), 200));
 
   r.openapi(reportRoute, async (c) => {
-    const { bug, duplicate } = await service.report(currentUser(c).id, c.req.valid('json'));
+    const { bug, duplicate } = await service.report(currentUser(c), c.req.valid('json'));
     return c.json(bug, duplicate ? 200 : 201);
   });
 

@@ -1,5 +1,5 @@
 import type { Bug } from '@shared/schemas/bug';
-import type { AppDeps } from '../../context';
+import type { AppDeps, FamilyId, UserId } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { inTransaction, isForeignKeyViolation } from '../../db/transaction';
 import { forbidden, notFound } from '../../http/errors';
@@ -25,7 +25,7 @@ export function bugsService(deps: AppDeps) {
    * another toggle deleted the row in between, try again so that every toggle changes the state
    * exactly once.
    */
-  async function flipVote(bugId: number, userId: number, now: string): Promise<boolean | null> {
+  async function flipVote(bugId: number, userId: UserId, now: string): Promise<boolean | null> {
     try {
       return await inTransaction(deps.db, async (trx) => {
         if (!(await repo.exists(trx, bugId))) return null;
@@ -43,23 +43,25 @@ export function bugsService(deps: AppDeps) {
   }
 
   /** The vote count and the caller's vote of one bug, as the list shows them. */
-  async function votesOf(trx: DbHandle, userId: number, bugId: number) {
+  async function votesOf(trx: DbHandle, userId: UserId, bugId: number) {
     const bug = (await repo.list(trx, userId)).find((b) => b.id === bugId);
     return { upvotes: bug?.upvotes ?? 0, user_has_voted: bug?.user_has_voted ?? false };
   }
 
   return {
-    list: (userId: number): Promise<Bug[]> => repo.list(db, userId),
+    list: (userId: UserId): Promise<Bug[]> => repo.list(db, userId),
 
     /** Files a bug; a retry with the same idempotency key answers the bug the first attempt filed. */
     async report(
-      userId: number,
+      person: { id: UserId; familyId: FamilyId },
       input: { title: string; description: string; idempotency_key?: string },
     ): Promise<{ bug: Bug; duplicate: boolean }> {
       const { idempotency_key: key, ...text } = input;
       const now = deps.now().toISOString();
       return inTransaction(deps.db, async (trx) => {
-        if (key !== undefined && !(await claimIdempotencyKey(trx, userId, 'bug-report', key, now))) {
+        const userId = person.id;
+        // Keys are kept per family (they share one table with the family's study saves).
+        if (key !== undefined && !(await claimIdempotencyKey(trx, person.familyId, 'bug-report', key, now))) {
           const earlier = await repo.findLatestOfUser(trx, userId, text);
           if (earlier) return { bug: { ...earlier, ...(await votesOf(trx, userId, earlier.id)) }, duplicate: true };
         }
@@ -69,7 +71,7 @@ export function bugsService(deps: AppDeps) {
     },
 
     /** Flips the caller's vote; answers whether they now vote. */
-    async toggleVote(userId: number, bugId: number): Promise<{ voted: boolean }> {
+    async toggleVote(userId: UserId, bugId: number): Promise<{ voted: boolean }> {
       const voted = await flipVote(bugId, userId, deps.now().toISOString());
       if (voted === null) throw bugNotFound();
       return { voted };
@@ -83,7 +85,7 @@ export function bugsService(deps: AppDeps) {
     },
 
     /** Closes (deletes) the bug and its votes; call after requireAdminPassword. `log`: the request's logger. */
-    async close(userId: number, bugId: number, log = deps.logger): Promise<void> {
+    async close(userId: UserId, bugId: number, log = deps.logger): Promise<void> {
       if (!(await repo.remove(db, bugId))) throw bugNotFound();
       log.info({ bugId, userId }, 'bug closed');
     },

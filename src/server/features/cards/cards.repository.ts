@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { CARD_FIELD_NAMES, type CardContentValues } from '@shared/card-fields';
 import { precompiled } from '../../db/precompiled';
 import type { CardsTable, DbHandle } from '../../db/schema';
+import type { FamilyId } from '../../context';
 
 type CardRow = Selectable<CardsTable>;
 
@@ -39,13 +40,13 @@ export function ofDeck(db: DbHandle, deckId: number) {
 }
 
 /** The user's card with whether its deck is imported; undefined for anyone else's. */
-export function findOwned(db: DbHandle, userId: number, cardId: number) {
+export function findOwned(db: DbHandle, familyId: FamilyId, cardId: number) {
   return db
     .selectFrom('cards')
     .innerJoin('decks', 'decks.id', 'cards.deck_id')
     .select([...qualifiedCardColumns, 'decks.is_imported'])
     .where('cards.id', '=', cardId)
-    .where('decks.family_id', '=', userId)
+    .where('decks.family_id', '=', familyId)
     .executeTakeFirst();
 }
 
@@ -87,14 +88,14 @@ export async function copy(db: DbHandle, fromDeckId: number, toDeckId: number, n
 /** The picture keys of the user's cards in one deck, or in every deck of one student. */
 export async function pictureKeys(
   db: DbHandle,
-  userId: number,
+  familyId: FamilyId,
   of: { deckId: number } | { studentId: number },
 ): Promise<(string | null)[]> {
   const rows = await db
     .selectFrom('cards')
     .innerJoin('decks', 'decks.id', 'cards.deck_id')
     .select(['cards.front_image_key', 'cards.back_image_key'])
-    .where('decks.family_id', '=', userId)
+    .where('decks.family_id', '=', familyId)
     .where((eb) => ('deckId' in of ? eb('decks.id', '=', of.deckId) : eb('decks.student_id', '=', of.studentId)))
     .execute();
   return rows.flatMap((r) => [r.front_image_key, r.back_image_key]);
@@ -103,26 +104,26 @@ export async function pictureKeys(
 /** The recording keys of the user's cards in one deck, or in every deck of one student. */
 export async function audioKeys(
   db: DbHandle,
-  userId: number,
+  familyId: FamilyId,
   of: { deckId: number } | { studentId: number },
 ): Promise<(string | null)[]> {
   const rows = await db
     .selectFrom('cards')
     .innerJoin('decks', 'decks.id', 'cards.deck_id')
     .select(['cards.en_audio_key', 'cards.es_audio_key'])
-    .where('decks.family_id', '=', userId)
+    .where('decks.family_id', '=', familyId)
     .where((eb) => ('deckId' in of ? eb('decks.id', '=', of.deckId) : eb('decks.student_id', '=', of.studentId)))
     .execute();
   return rows.flatMap((r) => [r.en_audio_key, r.es_audio_key]);
 }
 
 /** Every card of the user with when it was added (the data export), in the order they were added. */
-export function ofUser(db: DbHandle, userId: number) {
+export function ofUser(db: DbHandle, familyId: FamilyId) {
   return db
     .selectFrom('cards')
     .innerJoin('decks', 'decks.id', 'cards.deck_id')
     .select([...qualifiedCardColumns, 'cards.created_at'])
-    .where('decks.family_id', '=', userId)
+    .where('decks.family_id', '=', familyId)
     .orderBy('cards.id')
     .execute();
 }

@@ -7,6 +7,7 @@ import { createRouter, currentUser, type AppDeps } from '../../context';
 import { ApiError } from '../../http/errors';
 import { errorResponses, jsonResponse } from '../../http/openapi';
 import { cardsService, type CardUpload } from './cards.service';
+import { needs } from '../access';
 
 const params = z.object({ id: idParamSchema });
 
@@ -40,18 +41,21 @@ function formBody(withDeck: boolean) {
 const createCardRoute = createRoute({
   method: 'post',
   path: '/api/cards',
+  middleware: needs('card.edit'),
   request: { body: formBody(true) },
   responses: { 201: jsonResponse(cardSchema, 'Card created'), ...errorResponses(400, 401, 403, 404, 413, 415) },
 });
 const updateRoute = createRoute({
   method: 'put',
   path: '/api/cards/{id}',
+  middleware: needs('card.edit'),
   request: { params, body: formBody(false) },
   responses: { 200: jsonResponse(cardSchema, 'Card updated'), ...errorResponses(400, 401, 403, 404, 413, 415) },
 });
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/api/cards/{id}',
+  middleware: needs('card.edit'),
   request: { params },
   responses: { 200: jsonResponse(okSchema, 'Card deleted'), ...errorResponses(400, 401, 403, 404) },
 });

@@ -1,6 +1,6 @@
 import { AUDIO_MAX_BYTES, IMAGE_MAX_BYTES } from '@shared/constants';
 import { createCardFieldsSchema, updateCardFieldsSchema, type Card } from '@shared/schemas/card';
-import type { AppDeps } from '../../context';
+import type { AppDeps, FamilyId } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { inUserTransaction } from '../../db/transaction';
 import { ApiError, forbidden, notFound, parseInput } from '../../http/errors';
@@ -33,21 +33,21 @@ const importedReadOnly = () => forbidden('Cards of an imported deck cannot be ch
  * Re-encodes the uploads. The client sends one picture as both front_image and back_image, so
  * identical files are encoded and stored once; one file alone serves both sides.
  */
-async function encodeUploads(userId: number, front: File | null, back: File | null): Promise<Pictures | null> {
+async function encodeUploads(familyId: FamilyId, front: File | null, back: File | null): Promise<Pictures | null> {
   if (!front && !back) return null;
   if ((front?.size ?? 0) > IMAGE_MAX_BYTES || (back?.size ?? 0) > IMAGE_MAX_BYTES) throw imageTooLarge();
   const frontBytes = front && Buffer.from(await front.arrayBuffer());
   const backBytes = back && Buffer.from(await back.arrayBuffer());
   if (!frontBytes || !backBytes || frontBytes.equals(backBytes)) {
-    const picture = await encodePicture(userId, (frontBytes ?? backBytes)!);
+    const picture = await encodePicture(familyId, (frontBytes ?? backBytes)!);
     return { front: picture, back: picture };
   }
-  return { front: await encodePicture(userId, frontBytes), back: await encodePicture(userId, backBytes) };
+  return { front: await encodePicture(familyId, frontBytes), back: await encodePicture(familyId, backBytes) };
 }
 
-async function savePictures(trx: DbHandle, userId: number, pictures: Pictures, now: string): Promise<void> {
-  await savePicture(trx, userId, pictures.front, now);
-  if (pictures.back.key !== pictures.front.key) await savePicture(trx, userId, pictures.back, now);
+async function savePictures(trx: DbHandle, familyId: FamilyId, pictures: Pictures, now: string): Promise<void> {
+  await savePicture(trx, familyId, pictures.front, now);
+  if (pictures.back.key !== pictures.front.key) await savePicture(trx, familyId, pictures.back, now);
 }
 
 interface Recordings {
@@ -60,13 +60,13 @@ const onField = (err: ApiError, field: string) =>
   new ApiError(err.status, err.code, err.message, [{ field, code: err.code, message: err.message }]);
 
 /** Re-encodes the recordings of both sides; the same file on both is encoded and stored once. */
-async function encodeRecordings(userId: number, en: File | null, es: File | null): Promise<Recordings> {
+async function encodeRecordings(familyId: FamilyId, en: File | null, es: File | null): Promise<Recordings> {
   if ((en?.size ?? 0) > AUDIO_MAX_BYTES) throw onField(audioTooLarge(), 'en_audio');
   if ((es?.size ?? 0) > AUDIO_MAX_BYTES) throw onField(audioTooLarge(), 'es_audio');
   const encode = async (bytes: Buffer | null, field: string) => {
     if (!bytes) return null;
     try {
-      return await encodeAudio(userId, bytes);
+      return await encodeAudio(familyId, bytes);
     } catch (err) {
       throw err instanceof ApiError ? onField(err, field) : err;
     }
@@ -78,9 +78,9 @@ async function encodeRecordings(userId: number, en: File | null, es: File | null
   return { en: enAudio, es: esAudio };
 }
 
-async function saveRecordings(trx: DbHandle, userId: number, recordings: Recordings, now: string): Promise<void> {
-  if (recordings.en) await saveAudio(trx, userId, recordings.en, now);
-  if (recordings.es && recordings.es.key !== recordings.en?.key) await saveAudio(trx, userId, recordings.es, now);
+async function saveRecordings(trx: DbHandle, familyId: FamilyId, recordings: Recordings, now: string): Promise<void> {
+  if (recordings.en) await saveAudio(trx, familyId, recordings.en, now);
+  if (recordings.es && recordings.es.key !== recordings.en?.key) await saveAudio(trx, familyId, recordings.es, now);
 }
 
 /** A new file and its remove flag together are a contradiction the client must resolve. */
@@ -88,14 +88,14 @@ function refuseBoth(flag: string, message: string): never {
   throw new ApiError(400, 'invalid_input', `Invalid input: ${flag}`, [{ field: flag, code: 'custom', message }]);
 }
 
-async function editableDeck(db: DbHandle, userId: number, deckId: number): Promise<void> {
-  const deck = await access.deckOwned(db, userId, deckId);
+async function editableDeck(db: DbHandle, familyId: FamilyId, deckId: number): Promise<void> {
+  const deck = await access.deckOwned(db, familyId, deckId);
   if (!deck) throw deckNotFound();
   if (deck.imported) throw importedReadOnly();
 }
 
-async function editableCard(db: DbHandle, userId: number, cardId: number) {
-  const card = await repo.findOwned(db, userId, cardId);
+async function editableCard(db: DbHandle, familyId: FamilyId, cardId: number) {
+  const card = await repo.findOwned(db, familyId, cardId);
   if (!card) throw cardNotFound();
   if (card.is_imported) throw importedReadOnly();
   return card;
@@ -108,15 +108,15 @@ export function cardsService(deps: AppDeps) {
 
   return {
     /** Everything is checked (fields, deck, picture, recordings) before anything is written. */
-    async create(userId: number, upload: CardUpload): Promise<Card> {
+    async create(familyId: FamilyId, upload: CardUpload): Promise<Card> {
       const { deck_id: deckId, ...text } = parseInput(createCardFieldsSchema, upload.fields);
-      await editableDeck(db, userId, deckId);
-      const pictures = await encodeUploads(userId, upload.front, upload.back);
-      const recordings = await encodeRecordings(userId, upload.enAudio ?? null, upload.esAudio ?? null);
-      return inUserTransaction(deps.db, userId, async (trx) => {
-        await editableDeck(trx, userId, deckId);
-        if (pictures) await savePictures(trx, userId, pictures, now());
-        await saveRecordings(trx, userId, recordings, now());
+      await editableDeck(db, familyId, deckId);
+      const pictures = await encodeUploads(familyId, upload.front, upload.back);
+      const recordings = await encodeRecordings(familyId, upload.enAudio ?? null, upload.esAudio ?? null);
+      return inUserTransaction(deps.db, familyId, async (trx) => {
+        await editableDeck(trx, familyId, deckId);
+        if (pictures) await savePictures(trx, familyId, pictures, now());
+        await saveRecordings(trx, familyId, recordings, now());
         const keys = { front_image_key: pictures?.front.key ?? null, back_image_key: pictures?.back.key ?? null };
         const audioKeys = { en_audio_key: recordings.en?.key ?? null, es_audio_key: recordings.es?.key ?? null };
         const card = await repo.insert(trx, deckId, { ...text, ...keys, ...audioKeys }, now());
@@ -129,7 +129,7 @@ export function cardsService(deps: AppDeps) {
      * Edits the texts; a new picture replaces the old one, remove_image=true drops it, neither keeps it.
      * Each side's recording likewise, with remove_en_audio and remove_es_audio.
      */
-    async update(userId: number, cardId: number, upload: CardUpload): Promise<Card> {
+    async update(familyId: FamilyId, cardId: number, upload: CardUpload): Promise<Card> {
       const {
         remove_image: removeImage,
         remove_en_audio: removeEnAudio,
@@ -145,40 +145,40 @@ export function cardsService(deps: AppDeps) {
           { field: 'remove_image', code: 'custom', message: 'Send a new picture or remove_image, not both' },
         ]);
       }
-      await editableCard(db, userId, cardId);
-      const pictures = await encodeUploads(userId, upload.front, upload.back);
-      const recordings = await encodeRecordings(userId, upload.enAudio ?? null, upload.esAudio ?? null);
-      return inUserTransaction(deps.db, userId, async (trx) => {
-        const old = await editableCard(trx, userId, cardId);
+      await editableCard(db, familyId, cardId);
+      const pictures = await encodeUploads(familyId, upload.front, upload.back);
+      const recordings = await encodeRecordings(familyId, upload.enAudio ?? null, upload.esAudio ?? null);
+      return inUserTransaction(deps.db, familyId, async (trx) => {
+        const old = await editableCard(trx, familyId, cardId);
         let keys = { front_image_key: old.front_image_key, back_image_key: old.back_image_key };
         if (pictures) {
-          await savePictures(trx, userId, pictures, now());
+          await savePictures(trx, familyId, pictures, now());
           keys = { front_image_key: pictures.front.key, back_image_key: pictures.back.key };
         } else if (removeImage) {
           keys = { front_image_key: null, back_image_key: null };
         }
-        await saveRecordings(trx, userId, recordings, now());
+        await saveRecordings(trx, familyId, recordings, now());
         const audioKeys = {
           en_audio_key: recordings.en?.key ?? (removeEnAudio ? null : old.en_audio_key),
           es_audio_key: recordings.es?.key ?? (removeEsAudio ? null : old.es_audio_key),
         };
         const card = await repo.update(trx, cardId, { ...text, ...keys, ...audioKeys });
         await repo.followEdit(trx, cardId, { ...text, ...keys, ...audioKeys });
-        await deleteUnusedPictures(trx, userId, [old.front_image_key, old.back_image_key]);
-        await deleteUnusedAudio(trx, userId, [old.en_audio_key, old.es_audio_key]);
+        await deleteUnusedPictures(trx, familyId, [old.front_image_key, old.back_image_key]);
+        await deleteUnusedAudio(trx, familyId, [old.en_audio_key, old.es_audio_key]);
         return card;
       });
     },
 
     /** Deletes the card (its results go by cascade) and its picture and recordings when no other card uses them. */
-    async remove(userId: number, cardId: number): Promise<void> {
-      await inUserTransaction(deps.db, userId, async (trx) => {
-        const card = await editableCard(trx, userId, cardId);
+    async remove(familyId: FamilyId, cardId: number): Promise<void> {
+      await inUserTransaction(deps.db, familyId, async (trx) => {
+        const card = await editableCard(trx, familyId, cardId);
         await forgetCardAnswers(trx, cardId);
         await repo.followDelete(trx, cardId);
         await repo.remove(trx, cardId);
-        await deleteUnusedPictures(trx, userId, [card.front_image_key, card.back_image_key]);
-        await deleteUnusedAudio(trx, userId, [card.en_audio_key, card.es_audio_key]);
+        await deleteUnusedPictures(trx, familyId, [card.front_image_key, card.back_image_key]);
+        await deleteUnusedAudio(trx, familyId, [card.en_audio_key, card.es_audio_key]);
       });
     },
   };

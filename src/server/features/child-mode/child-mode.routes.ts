@@ -10,21 +10,25 @@ import { createRouter, currentUser, type AppDeps } from '../../context';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { setSessionChildStudent } from '../../http/sessions';
 import { childModeService } from './child-mode.service';
+import { needs } from '../access';
 
 const stateRoute = createRoute({
   method: 'get',
   path: '/api/child-mode',
+  middleware: needs('session.read'),
   responses: { 200: jsonResponse(childModeStateSchema, 'Whether a PIN is set; the student this session is locked to') },
 });
 const pinRoute = createRoute({
   method: 'put',
   path: '/api/child-mode/pin',
+  middleware: needs('child-mode.manage'),
   request: { body: jsonBody(setChildPinSchema) },
   responses: { 200: jsonResponse(okSchema, 'PIN stored (hashed)'), ...errorResponses(400, 401, 403, 429) },
 });
 const startRoute = createRoute({
   method: 'post',
   path: '/api/child-mode',
+  middleware: needs('child-mode.manage'),
   request: { body: jsonBody(startChildModeSchema) },
   responses: {
     200: jsonResponse(childModeStateSchema, 'This session is locked to the student'),
@@ -34,6 +38,7 @@ const startRoute = createRoute({
 const exitRoute = createRoute({
   method: 'post',
   path: '/api/child-mode/exit',
+  middleware: needs('child-mode.exit'),
   request: { body: jsonBody(exitChildModeSchema) },
   responses: {
     200: jsonResponse(childModeStateSchema, 'This session is no longer locked'),

@@ -1,5 +1,5 @@
 import type { ChildModeState, SetChildPinInput } from '@shared/schemas/child-mode';
-import type { AppDeps, SessionUser } from '../../context';
+import type { AppDeps, FamilyId, SessionUser } from '../../context';
 import { ApiError, forbidden, notFound, rateLimited } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { studentOwned } from '../access';
@@ -20,7 +20,7 @@ export function childModeService(deps: AppDeps) {
   const perFamily = limits.fixedWindow('child-pin-family', deps.rateLimits.login);
 
   /** Counts the attempt first (parallel guesses count too), then checks it; a right PIN is not held against anyone. */
-  async function checkPin(familyId: number, pin: string | undefined): Promise<void> {
+  async function checkPin(familyId: FamilyId, pin: string | undefined): Promise<void> {
     const wait = await perFamily.hit(String(familyId));
     if (wait > 0) throw rateLimited(wait);
     const stored = await repo.findPinHash(db, familyId);

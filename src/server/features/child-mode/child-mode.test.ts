@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHILD_MODE_ALLOWLIST } from '../../http/child-mode';
-import { createTestApp, type Agent, type TestApp } from '../../testing/harness';
+import { childMay, statedBy, type Permission } from '../access';
+import { createTestApp, familyOf, type Agent, type TestApp } from '../../testing/harness';
 import { seedCards, seedDeck, seedStudent } from '../../testing/seed-study';
 
 const PIN = '2468';
@@ -269,35 +269,61 @@ describe('PIN attempts', () => {
   });
 });
 
-/** Every allowlisted call, as `METHOD pattern`: a change to the allowlist must show up here. */
-const EXPECTED_ALLOWLIST = [
-  'GET /^\\/api\\/health$/',
-  'GET /^\\/api\\/auth\\/providers$/',
-  'GET /^\\/api\\/users\\/me$/',
-  'GET /^\\/api\\/child-mode$/',
-  'POST /^\\/api\\/child-mode\\/exit$/',
-  'GET /^\\/api\\/logout$/ (student)',
-  'GET /^\\/api\\/catalogue$/',
-  'GET /^\\/api\\/students$/',
-  'GET /^\\/api\\/decks$/ (student)',
-  'GET /^\\/api\\/decks\\/[^/]+$/ (student)',
-  'GET /^\\/api\\/images\\/[^/]+$/',
-  'GET /^\\/api\\/audio\\/[^/]+$/',
-  'GET /^\\/api\\/students\\/[^/]+\\/review$/ (student)',
-  'GET /^\\/api\\/students\\/[^/]+\\/memory-states$/ (student)',
-  'GET /^\\/api\\/progress\\/[^/]+$/ (student)',
-  'POST /^\\/api\\/study-sessions$/ (student)',
-  'POST /^\\/api\\/card-performance$/ (student)',
-];
+/** Every API route's stated permission: a route that states none is refused to a child, so each must state one. */
+const CHILD_PERMISSIONS: Record<Permission, 'always' | 'own student' | 'never'> = {
+  public: 'always',
+  'session.start': 'never',
+  'session.read': 'always',
+  'session.end': 'own student',
+  'child-mode.exit': 'always',
+  'child-mode.manage': 'never',
+  'account.manage': 'never',
+  'catalogue.read': 'always',
+  'student.list': 'always',
+  'student.read': 'own student',
+  'student.edit': 'never',
+  'student.study': 'own student',
+  'schedule.manage': 'never',
+  'progress.family': 'never',
+  'deck.list': 'own student',
+  'deck.read': 'own student',
+  'deck.edit': 'never',
+  'card.edit': 'never',
+  'deck.share': 'never',
+  'media.read': 'always',
+  'data.transfer': 'never',
+  'family.manage': 'never',
+};
 
-describe('the child-mode allowlist', () => {
-  it('is exactly the child screens’ calls', () => {
-    expect(CHILD_MODE_ALLOWLIST.map((a) => `${a.method} ${a.pattern}${a.student ? ' (student)' : ''}`)).toEqual(
-      EXPECTED_ALLOWLIST,
-    );
+describe('child mode, a rule on the permission each route states', () => {
+  it('gives a locked tablet each permission always, for its own student only, or never', async () => {
+    const locked = { familyId: await familyOf(t.db, parent.id), childStudentId: child };
+    for (const [permission, rule] of Object.entries(CHILD_PERMISSIONS) as [Permission, string][]) {
+      const id = permission === 'student.study' ? sibling : permission === 'deck.read' ? siblingDeck : String(sibling);
+      const ownId = permission === 'student.study' ? child : permission === 'deck.read' ? childDeck : String(child);
+      const forOwn = permission === 'session.end' ? false : await childMay(t.db.kysely, locked, permission, ownId);
+      expect({ permission, forOwn, forSibling: await childMay(t.db.kysely, locked, permission, id) }).toEqual({
+        permission,
+        forOwn: rule !== 'never' && permission !== 'session.end',
+        forSibling: rule === 'always',
+      });
+    }
   });
 
-  it('refuses every registered route but the allowlisted ones, and those for any other student', async () => {
+  it('finds a stated permission on every API route', () => {
+    const silent: string[] = [];
+    const stating = new Set<string>();
+    for (const r of t.app.routes) if (statedBy(r.handler)) stating.add(`${r.method} ${r.path}`);
+    for (const r of t.app.routes) {
+      if (r.method === 'ALL' || !r.path.startsWith('/api/') || r.path.includes('*') || r.path === '/api/openapi.json')
+        continue;
+      if (!stating.has(`${r.method} ${r.path}`)) silent.push(`${r.method} ${r.path}`);
+    }
+    expect(silent).toEqual([]);
+    expect(stating.size).toBeGreaterThan(30);
+  });
+
+  it('refuses every registered route but those child mode’s rule opens, and those for any other student', async () => {
     const agent = await lockedSession();
     const routes = new Map<string, { method: string; path: string }>();
     for (const r of t.app.routes) {
@@ -315,8 +341,10 @@ describe('the child-mode allowlist', () => {
     for (const { method, path } of routes.values()) {
       const url = sample(path);
       const res = await agent.request(method, url, { json: method === 'GET' ? undefined : { student_id: sibling } });
-      const allowed = CHILD_MODE_ALLOWLIST.find((a) => a.method === method && a.pattern.test(url));
-      if (allowed && !allowed.student) {
+      const stated = t.app.routes
+        .map((r) => r.method === method && r.path === path && statedBy(r.handler))
+        .find(Boolean);
+      if (stated && CHILD_PERMISSIONS[stated.permission] === 'always') {
         expect(res.body?.code, `${method} ${path}`).not.toBe('child_mode');
         open.push(`${method} ${path}`);
       } else {

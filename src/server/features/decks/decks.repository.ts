@@ -1,12 +1,13 @@
 import { sql, type Insertable } from 'kysely';
 import { precompiled } from '../../db/precompiled';
 import type { DbHandle, DecksTable } from '../../db/schema';
+import type { FamilyId } from '../../context';
 
 /** A deck to store for a user. */
 export type NewDeck = Omit<Insertable<DecksTable>, 'id' | 'family_id' | 'is_archived' | 'created_at'>;
 
 /** A deck with its card count and creator, of one user. */
-function selectDecks(db: DbHandle, userId: number) {
+function selectDecks(db: DbHandle, familyId: FamilyId) {
   // A copy following a shared deck is credited to the person sharing it (one active link per deck),
   // or to the family's holder once that person's account is gone.
   return (
@@ -48,47 +49,49 @@ function selectDecks(db: DbHandle, userId: number) {
             .whereRef('cards.deck_id', '=', 'decks.id')
             .as('card_count'),
       ])
-      .where('decks.family_id', '=', userId)
+      .where('decks.family_id', '=', familyId)
   );
 }
 
 // The reads behind the deck screens run on every view: compiled once (src/server/db/precompiled.ts).
 const newestFirst = <Q extends ReturnType<typeof selectDecks>>(q: Q) =>
   q.orderBy('decks.created_at', 'desc').orderBy('decks.id', 'desc');
-const listAll = precompiled((db, userId: number) => newestFirst(selectDecks(db, userId)));
+const listAll = precompiled((db, familyId: FamilyId) => newestFirst(selectDecks(db, familyId)));
 // A student's decks are their own and those shared by every student (no student_id).
-const listOfStudent = precompiled((db, userId: number, studentId: number) =>
+const listOfStudent = precompiled((db, familyId: FamilyId, studentId: number) =>
   newestFirst(
-    selectDecks(db, userId).where((eb) =>
+    selectDecks(db, familyId).where((eb) =>
       eb.or([eb('decks.student_id', '=', studentId), eb('decks.student_id', 'is', null)]),
     ),
   ),
 );
-const findDeck = precompiled((db, userId: number, id: number) => selectDecks(db, userId).where('decks.id', '=', id));
+const findDeck = precompiled((db, familyId: FamilyId, id: number) =>
+  selectDecks(db, familyId).where('decks.id', '=', id),
+);
 
 /** A deck as stored, with its card count and its creator's profile. */
 export type DeckRow = Awaited<ReturnType<typeof listAll>>[number];
 
 /** The user's decks (or one student's, with the shared ones), newest first. */
-export function list(db: DbHandle, userId: number, studentId?: number): Promise<DeckRow[]> {
-  return studentId === undefined ? listAll(db, userId) : listOfStudent(db, userId, studentId);
+export function list(db: DbHandle, familyId: FamilyId, studentId?: number): Promise<DeckRow[]> {
+  return studentId === undefined ? listAll(db, familyId) : listOfStudent(db, familyId, studentId);
 }
 
-export async function find(db: DbHandle, userId: number, id: number): Promise<DeckRow | undefined> {
-  return (await findDeck(db, userId, id))[0];
+export async function find(db: DbHandle, familyId: FamilyId, id: number): Promise<DeckRow | undefined> {
+  return (await findDeck(db, familyId, id))[0];
 }
 
 /** Whether the user already imported this catalogue deck for this student (or for no student). */
 export async function importExists(
   db: DbHandle,
-  userId: number,
+  familyId: FamilyId,
   studentId: number | null,
   originalDeckId: string,
 ): Promise<boolean> {
   const row = await db
     .selectFrom('decks')
     .select('id')
-    .where('family_id', '=', userId)
+    .where('family_id', '=', familyId)
     .where('is_imported', '=', 1)
     .where('original_deck_id', '=', originalDeckId)
     .where('student_id', studentId === null ? 'is' : '=', studentId)
@@ -96,10 +99,10 @@ export async function importExists(
   return Boolean(row);
 }
 
-export async function insert(db: DbHandle, userId: number, deck: NewDeck, now: string): Promise<number> {
+export async function insert(db: DbHandle, familyId: FamilyId, deck: NewDeck, now: string): Promise<number> {
   const row = await db
     .insertInto('decks')
-    .values({ ...deck, family_id: userId, is_archived: 0, created_at: now })
+    .values({ ...deck, family_id: familyId, is_archived: 0, created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -108,7 +111,7 @@ export async function insert(db: DbHandle, userId: number, deck: NewDeck, now: s
 /** Renames (and moves, with student_id) an own (not imported) deck; false when there is no such deck. */
 export async function rename(
   db: DbHandle,
-  userId: number,
+  familyId: FamilyId,
   id: number,
   changes: { title: string; subtitle?: string | null; student_id?: number | null },
 ): Promise<boolean> {
@@ -121,32 +124,32 @@ export async function rename(
       ...(student_id === undefined ? {} : { student_id }),
     })
     .where('id', '=', id)
-    .where('family_id', '=', userId)
+    .where('family_id', '=', familyId)
     .where('is_imported', '=', 0)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 
 /** Flips is_archived of an own (not imported) deck in one statement; false when none matched. */
-export async function toggleArchived(db: DbHandle, userId: number, id: number): Promise<boolean> {
+export async function toggleArchived(db: DbHandle, familyId: FamilyId, id: number): Promise<boolean> {
   const res = await db
     .updateTable('decks')
     .set({ is_archived: sql<number>`1 - is_archived` })
     .where('id', '=', id)
-    .where('family_id', '=', userId)
+    .where('family_id', '=', familyId)
     .where('is_imported', '=', 0)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 
 /** Deletes the user's deck; cards, their results and study sessions go by foreign-key cascade. */
-export async function remove(db: DbHandle, userId: number, id: number): Promise<boolean> {
-  const res = await db.deleteFrom('decks').where('id', '=', id).where('family_id', '=', userId).executeTakeFirst();
+export async function remove(db: DbHandle, familyId: FamilyId, id: number): Promise<boolean> {
+  const res = await db.deleteFrom('decks').where('id', '=', id).where('family_id', '=', familyId).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
 
 /** Every deck of the user (the data export), in the order they were made. */
-export function ofUser(db: DbHandle, userId: number) {
+export function ofUser(db: DbHandle, familyId: FamilyId) {
   return db
     .selectFrom('decks')
     .select([
@@ -160,7 +163,7 @@ export function ofUser(db: DbHandle, userId: number) {
       'is_archived',
       'created_at',
     ])
-    .where('family_id', '=', userId)
+    .where('family_id', '=', familyId)
     .orderBy('id')
     .execute();
 }
@@ -168,11 +171,11 @@ export function ofUser(db: DbHandle, userId: number) {
 // Decks following a shared deck (issue 17).
 
 /** The user's deck that follows the shared deck `deckId`, if they added it already. */
-export async function followerOf(db: DbHandle, userId: number, deckId: number): Promise<number | undefined> {
+export async function followerOf(db: DbHandle, familyId: FamilyId, deckId: number): Promise<number | undefined> {
   const row = await db
     .selectFrom('decks')
     .select('id')
-    .where('family_id', '=', userId)
+    .where('family_id', '=', familyId)
     .where('shared_from_deck_id', '=', deckId)
     .executeTakeFirst();
   return row?.id;
@@ -212,11 +215,11 @@ export async function unlinkFollowers(db: DbHandle, deckId: number): Promise<voi
 }
 
 /** The user's decks (or one student's) that other decks follow. */
-export async function followedDecksOf(db: DbHandle, userId: number, studentId?: number): Promise<number[]> {
+export async function followedDecksOf(db: DbHandle, familyId: FamilyId, studentId?: number): Promise<number[]> {
   const rows = await db
     .selectFrom('decks as original')
     .select('original.id')
-    .where('original.family_id', '=', userId)
+    .where('original.family_id', '=', familyId)
     .$if(studentId !== undefined, (q) => q.where('original.student_id', '=', studentId!))
     .where(({ exists, selectFrom }) =>
       exists(selectFrom('decks as f').select('f.id').whereRef('f.shared_from_deck_id', '=', 'original.id')),

@@ -17,12 +17,14 @@ import { sendJson } from '../../http/answers';
 import { ApiError, parseInput } from '../../http/errors';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { decksService } from './decks.service';
+import { needs } from '../access';
 
 const params = z.object({ id: idParamSchema });
 
 const listRoute = createRoute({
   method: 'get',
   path: '/api/decks',
+  middleware: needs('deck.list', { query: 'student_id' }),
   description:
     "With `student_id`, that student's decks, each with `due_count` and `new_count` counted in the student's " +
     'local day (`tz`, an IANA time zone name; UTC when absent).',
@@ -35,24 +37,28 @@ const listRoute = createRoute({
 const createDeckRoute = createRoute({
   method: 'post',
   path: '/api/decks',
+  middleware: needs('deck.edit'),
   request: { body: jsonBody(createDeckSchema) },
   responses: { 201: jsonResponse(deckSchema, 'Deck created'), ...errorResponses(400, 401, 404, 409) },
 });
 const getRoute = createRoute({
   method: 'get',
   path: '/api/decks/{id}',
+  middleware: needs('deck.read', { param: 'id' }),
   request: { params },
   responses: { 200: jsonResponse(deckWithCardsSchema, 'The deck with its cards'), ...errorResponses(400, 401, 404) },
 });
 const renameRoute = createRoute({
   method: 'put',
   path: '/api/decks/{id}',
+  middleware: needs('deck.edit'),
   request: { params, body: jsonBody(renameDeckSchema) },
   responses: { 200: jsonResponse(deckSchema, 'Deck renamed (and moved)'), ...errorResponses(400, 401, 403, 404) },
 });
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/api/decks/{id}',
+  middleware: needs('deck.edit'),
   request: { params },
   responses: {
     200: jsonResponse(okSchema, 'Deck deleted (or imported deck removed) with its cards and progress'),
@@ -62,6 +68,7 @@ const deleteRoute = createRoute({
 const duplicateRoute = createRoute({
   method: 'post',
   path: '/api/decks/{id}/duplicate',
+  middleware: needs('deck.edit'),
   request: {
     params,
     // Read in the handler: the body may also be empty. Documented here, not validated by the router.
@@ -82,12 +89,14 @@ const duplicateRoute = createRoute({
 const archiveRoute = createRoute({
   method: 'patch',
   path: '/api/decks/{id}/archive',
+  middleware: needs('deck.edit'),
   request: { params },
   responses: { 200: jsonResponse(deckSchema, 'is_archived toggled'), ...errorResponses(400, 401, 403, 404) },
 });
 const importCardsRoute = createRoute({
   method: 'post',
   path: '/api/decks/{id}/import-cards',
+  middleware: needs('card.edit'),
   description: 'Fills an imported deck that is still empty (403 for an own deck, 409 when it already has cards).',
   request: { params, body: jsonBody(importCardsSchema) },
   responses: {

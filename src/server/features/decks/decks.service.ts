@@ -5,7 +5,7 @@ import type { createDeckSchema, renameDeckSchema } from '@shared/schemas/deck';
 import type { Deck, DeckWithCards } from '@shared/schemas/deck';
 import type { z } from 'zod';
 import { findCatalogueDeck } from '../../catalogue/index';
-import type { AppDeps } from '../../context';
+import type { AppDeps, FamilyId } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
@@ -50,8 +50,8 @@ const importedReadOnly = () => forbidden('Imported decks cannot be changed', 'im
 const badField = (field: string, message: string) =>
   new ApiError(400, 'invalid_input', `Invalid input: ${field}`, [{ field, code: 'custom', message }]);
 
-async function load(db: DbHandle, userId: number, id: number): Promise<repo.DeckRow> {
-  const row = await repo.find(db, userId, id);
+async function load(db: DbHandle, familyId: FamilyId, id: number): Promise<repo.DeckRow> {
+  const row = await repo.find(db, familyId, id);
   if (!row) throw deckNotFound();
   return row;
 }
@@ -61,7 +61,12 @@ async function load(db: DbHandle, userId: number, id: number): Promise<repo.Deck
  * own copies of its pictures and recordings (stop sharing, or the original is deleted): nobody
  * who added a deck loses a card.
  */
-export async function unlinkFollowingDecks(trx: DbHandle, ownerId: number, deckId: number, now: string): Promise<void> {
+export async function unlinkFollowingDecks(
+  trx: DbHandle,
+  ownerId: FamilyId,
+  deckId: number,
+  now: string,
+): Promise<void> {
   await copyPicturesToFollowers(trx, ownerId, deckId, now);
   await copyAudioToFollowers(trx, ownerId, deckId, now);
   await unlinkFollowingCards(trx, deckId);
@@ -74,12 +79,12 @@ export async function unlinkFollowingDecks(trx: DbHandle, ownerId: number, deckI
  */
 export async function unlinkAllFollowingDecks(
   trx: DbHandle,
-  userId: number,
+  familyId: FamilyId,
   now: string,
   studentId?: number,
 ): Promise<void> {
-  for (const id of await repo.followedDecksOf(trx, userId, studentId)) {
-    await unlinkFollowingDecks(trx, userId, id, now);
+  for (const id of await repo.followedDecksOf(trx, familyId, studentId)) {
+    await unlinkFollowingDecks(trx, familyId, id, now);
   }
 }
 
@@ -89,8 +94,8 @@ export function decksService(deps: AppDeps) {
   const now = () => deps.now().toISOString();
 
   /** After a conditional update matched nothing: the deck is missing (404) or imported (403). */
-  async function refusal(userId: number, id: number): Promise<never> {
-    await load(db, userId, id);
+  async function refusal(familyId: FamilyId, id: number): Promise<never> {
+    await load(db, familyId, id);
     throw importedReadOnly();
   }
 
@@ -99,12 +104,12 @@ export function decksService(deps: AppDeps) {
      * The user's decks, or only those of one of their students (404 for anyone else's), then with
      * that student's due and new cards of each, counted in the local day of `tz`.
      */
-    async list(userId: number, studentId?: number, tz = 'UTC'): Promise<Deck[]> {
-      if (studentId === undefined) return (await repo.list(db, userId)).map(toDeckJson);
-      if (!(await access.studentOwned(db, userId, studentId))) throw studentNotFound();
+    async list(familyId: FamilyId, studentId?: number, tz = 'UTC'): Promise<Deck[]> {
+      if (studentId === undefined) return (await repo.list(db, familyId)).map(toDeckJson);
+      if (!(await access.studentOwned(db, familyId, studentId))) throw studentNotFound();
       const [rows, counts] = await Promise.all([
-        repo.list(db, userId, studentId),
-        deckReviewCounts(db, { userId, studentId, tz, now: deps.now() }),
+        repo.list(db, familyId, studentId),
+        deckReviewCounts(db, { familyId, studentId, tz, now: deps.now() }),
       ]);
       return rows.map((row) => {
         const c = counts.get(row.id);
@@ -112,15 +117,15 @@ export function decksService(deps: AppDeps) {
       });
     },
 
-    async get(userId: number, id: number): Promise<DeckWithCards> {
-      const row = await load(db, userId, id);
+    async get(familyId: FamilyId, id: number): Promise<DeckWithCards> {
+      const row = await load(db, familyId, id);
       // Added to the deck object, not spread into a copy: V8 adds a field to a spread copy slowly
       // (~2 µs, on every deck view). The same JSON, cards last.
       return Object.assign(toDeckJson(row), { cards: await cardsOfDeck(db, id) });
     },
 
     /** Creates an own deck, or the (still empty) copy of a catalogue deck: once per student. */
-    async create(userId: number, input: CreateDeck): Promise<Deck> {
+    async create(familyId: FamilyId, input: CreateDeck): Promise<Deck> {
       const originalId = input.original_deck_id ?? null;
       if (input.is_imported && !originalId) throw badField('original_deck_id', 'Required for an imported deck');
       if (!input.is_imported && originalId) throw badField('original_deck_id', 'Only imported decks have one');
@@ -131,14 +136,14 @@ export function decksService(deps: AppDeps) {
         ? { title: original.title, subtitle: original.subtitle, color: original.color }
         : { title: input.title, subtitle: input.subtitle || null, color: input.color };
       const studentId = input.student_id ?? null;
-      return inUserTransaction(deps.db, userId, async (trx) => {
-        if (studentId !== null && !(await access.studentOwned(trx, userId, studentId))) throw studentNotFound();
-        if (originalId && (await repo.importExists(trx, userId, studentId, originalId))) {
+      return inUserTransaction(deps.db, familyId, async (trx) => {
+        if (studentId !== null && !(await access.studentOwned(trx, familyId, studentId))) throw studentNotFound();
+        if (originalId && (await repo.importExists(trx, familyId, studentId, originalId))) {
           throw conflict('This deck is already imported', 'already_imported');
         }
         const id = await repo.insert(
           trx,
-          userId,
+          familyId,
           {
             student_id: studentId,
             ...shown,
@@ -147,7 +152,7 @@ export function decksService(deps: AppDeps) {
           },
           now(),
         );
-        return toDeckJson(await load(trx, userId, id));
+        return toDeckJson(await load(trx, familyId, id));
       });
     },
 
@@ -155,48 +160,48 @@ export function decksService(deps: AppDeps) {
      * Renames an own deck; an absent subtitle is kept, an empty one cleared. A `student_id` moves it
      * to that student of the user's (404 for anyone else's), null to every student.
      */
-    async rename(userId: number, id: number, input: RenameDeck): Promise<Deck> {
+    async rename(familyId: FamilyId, id: number, input: RenameDeck): Promise<Deck> {
       const subtitle = input.subtitle === undefined ? undefined : input.subtitle || null;
       const studentId = input.student_id;
-      const changed = await inUserTransaction(deps.db, userId, async (trx) => {
-        if (typeof studentId === 'number' && !(await access.studentOwned(trx, userId, studentId))) {
+      const changed = await inUserTransaction(deps.db, familyId, async (trx) => {
+        if (typeof studentId === 'number' && !(await access.studentOwned(trx, familyId, studentId))) {
           throw studentNotFound();
         }
-        if (!(await repo.rename(trx, userId, id, { title: input.title, subtitle, student_id: studentId })))
+        if (!(await repo.rename(trx, familyId, id, { title: input.title, subtitle, student_id: studentId })))
           return false;
         await repo.renameFollowers(trx, id, { title: input.title, subtitle });
         return true;
       });
-      if (!changed) await refusal(userId, id);
-      return toDeckJson(await load(db, userId, id));
+      if (!changed) await refusal(familyId, id);
+      return toDeckJson(await load(db, familyId, id));
     },
 
-    async toggleArchived(userId: number, id: number): Promise<Deck> {
-      if (!(await repo.toggleArchived(db, userId, id))) await refusal(userId, id);
-      return toDeckJson(await load(db, userId, id));
+    async toggleArchived(familyId: FamilyId, id: number): Promise<Deck> {
+      if (!(await repo.toggleArchived(db, familyId, id))) await refusal(familyId, id);
+      return toDeckJson(await load(db, familyId, id));
     },
 
     /** Deletes (or, for an imported deck, removes) the deck with its cards, progress and unused pictures and recordings. */
-    async remove(userId: number, id: number): Promise<void> {
-      const deleted = await inUserTransaction(deps.db, userId, async (trx) => {
-        const keys = await cardPictureKeys(trx, userId, { deckId: id });
-        const audioKeys = await cardAudioKeys(trx, userId, { deckId: id });
-        if (await access.deckOwned(trx, userId, id)) await unlinkFollowingDecks(trx, userId, id, now());
-        if (!(await repo.remove(trx, userId, id))) return false;
-        await deleteUnusedPictures(trx, userId, keys);
-        await deleteUnusedAudio(trx, userId, audioKeys);
+    async remove(familyId: FamilyId, id: number): Promise<void> {
+      const deleted = await inUserTransaction(deps.db, familyId, async (trx) => {
+        const keys = await cardPictureKeys(trx, familyId, { deckId: id });
+        const audioKeys = await cardAudioKeys(trx, familyId, { deckId: id });
+        if (await access.deckOwned(trx, familyId, id)) await unlinkFollowingDecks(trx, familyId, id, now());
+        if (!(await repo.remove(trx, familyId, id))) return false;
+        await deleteUnusedPictures(trx, familyId, keys);
+        await deleteUnusedAudio(trx, familyId, audioKeys);
         return true;
       });
       if (!deleted) throw deckNotFound();
     },
 
     /** An own, editable copy of any deck, with all its cards; the title defaults to 'Copy of {title}'. */
-    async duplicate(userId: number, id: number, title: string | undefined): Promise<Deck> {
-      return inUserTransaction(deps.db, userId, async (trx) => {
-        const source = await load(trx, userId, id);
+    async duplicate(familyId: FamilyId, id: number, title: string | undefined): Promise<Deck> {
+      return inUserTransaction(deps.db, familyId, async (trx) => {
+        const source = await load(trx, familyId, id);
         const newId = await repo.insert(
           trx,
-          userId,
+          familyId,
           {
             student_id: source.student_id,
             title: title ?? `${DUPLICATE_TITLE_PREFIX}${source.title}`.slice(0, DUPLICATE_TITLE_MAX),
@@ -208,7 +213,7 @@ export function decksService(deps: AppDeps) {
           now(),
         );
         await copyCards(trx, id, newId, now());
-        return toDeckJson(await load(trx, userId, newId));
+        return toDeckJson(await load(trx, familyId, newId));
       });
     },
 
@@ -216,9 +221,9 @@ export function decksService(deps: AppDeps) {
      * Fills an imported deck with the catalogue's cards. Only an imported deck that is still empty
      * accepts them (403 for an own deck, 409 once filled), so a retried import never doubles the cards.
      */
-    async importCards(userId: number, id: number, cards: CatalogueCard[]): Promise<DeckWithCards> {
-      return inUserTransaction(deps.db, userId, async (trx) => {
-        const deck = await load(trx, userId, id);
+    async importCards(familyId: FamilyId, id: number, cards: CatalogueCard[]): Promise<DeckWithCards> {
+      return inUserTransaction(deps.db, familyId, async (trx) => {
+        const deck = await load(trx, familyId, id);
         if (!deck.is_imported) throw forbidden('Cards can only be imported into an imported deck', 'not_imported');
         if (Number(deck.card_count) > 0) throw conflict('This deck already has its cards', 'already_has_cards');
         // The server knows the catalogue: it stores the catalogue's own cards, and refuses any others.
@@ -231,7 +236,7 @@ export function decksService(deps: AppDeps) {
           Object.fromEntries(TEXT_FIELD_NAMES.map((f) => [f, c[f] || null])),
         ) as Parameters<typeof addCards>[2];
         await addCards(trx, id, newCards, now());
-        return { ...toDeckJson(await load(trx, userId, id)), cards: await cardsOfDeck(trx, id) };
+        return { ...toDeckJson(await load(trx, familyId, id)), cards: await cardsOfDeck(trx, id) };
       });
     },
   };

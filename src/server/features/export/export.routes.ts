@@ -3,10 +3,12 @@ import { createRouter, currentUser, type AppDeps } from '../../context';
 import { errorResponses, jsonResponse } from '../../http/openapi';
 import { exportDocumentSchema } from './export.schema';
 import { exportService } from './export.service';
+import { needs } from '../access';
 
 const exportRoute = createRoute({
   method: 'get',
   path: '/api/users/export',
+  middleware: needs('data.transfer'),
   description:
     "The signed-in person's account (profile, sign-ins, bugs and votes) and everything of their family " +
     '(students, decks with cards, pictures and recordings as base64, progress) as a JSON file download.',

@@ -8,15 +8,17 @@ import {
   invitePreviewSchema,
   joinFamilySchema,
 } from '@shared/schemas/family';
-import { createRouter, currentUser, type AppDeps } from '../../context';
+import { type AppDeps, createRouter, currentUser, type UserId } from '../../context';
 import { rateLimited } from '../../http/errors';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { limitsService } from '../limits';
 import { familiesService } from './families.service';
+import { needs } from '../access';
 
 const getRoute = createRoute({
   method: 'get',
   path: '/api/family',
+  middleware: needs('family.manage'),
   responses: {
     200: jsonResponse(familySchema, "The caller's family: members, holder and open invites"),
     ...errorResponses(401),
@@ -25,6 +27,7 @@ const getRoute = createRoute({
 const createInviteRoute = createRoute({
   method: 'post',
   path: '/api/family/invites',
+  middleware: needs('family.manage'),
   responses: {
     201: jsonResponse(createdInviteSchema, 'A one-time invite; its code is shown only in this answer'),
     ...errorResponses(401, 409),
@@ -33,12 +36,14 @@ const createInviteRoute = createRoute({
 const revokeInviteRoute = createRoute({
   method: 'delete',
   path: '/api/family/invites/{id}',
+  middleware: needs('family.manage'),
   request: { params: z.object({ id: idParamSchema }) },
   responses: { 200: jsonResponse(okSchema, 'Invite revoked'), ...errorResponses(400, 401, 404) },
 });
 const previewRoute = createRoute({
   method: 'get',
   path: '/api/family/invites/{code}',
+  middleware: needs('family.manage'),
   request: { params: z.object({ code: inviteCodeInputSchema }) },
   responses: {
     200: jsonResponse(invitePreviewSchema, 'Whose family the invite leads to and what joining does'),
@@ -48,6 +53,7 @@ const previewRoute = createRoute({
 const joinRoute = createRoute({
   method: 'post',
   path: '/api/family/join',
+  middleware: needs('family.manage'),
   request: { body: jsonBody(joinFamilySchema) },
   responses: {
     200: jsonResponse(familySchema, 'Joined: the family the caller is now in'),
@@ -57,6 +63,7 @@ const joinRoute = createRoute({
 const leaveRoute = createRoute({
   method: 'post',
   path: '/api/family/leave',
+  middleware: needs('family.manage'),
   responses: {
     200: jsonResponse(familySchema, 'Left: the caller is alone in a new, empty family'),
     ...errorResponses(401, 409),
@@ -65,6 +72,7 @@ const leaveRoute = createRoute({
 const removeMemberRoute = createRoute({
   method: 'delete',
   path: '/api/family/members/{userId}',
+  middleware: needs('family.manage'),
   request: { params: z.object({ userId: idParamSchema }) },
   responses: {
     200: jsonResponse(familySchema, 'Removed: the family without that member'),
@@ -81,7 +89,7 @@ export function familiesRoutes(deps: AppDeps) {
   // Every look-up of a code counts, per person, so codes cannot be guessed (8 of 31 symbols, 7 days, and
   // sign-ups per address are limited). Not per address: behind one school address, one account's guesses
   // must never refuse another account's real code.
-  const countCodeAttempt = async (userId: number) => {
+  const countCodeAttempt = async (userId: UserId) => {
     const wait = await perUser.hit(String(userId));
     if (wait > 0) throw rateLimited(wait);
   };
@@ -108,7 +116,7 @@ export function familiesRoutes(deps: AppDeps) {
   r.openapi(leaveRoute, async (c) => c.json(await service.leave(currentUser(c)), 200));
 
   r.openapi(removeMemberRoute, async (c) =>
-    c.json(await service.removeMember(currentUser(c), c.req.valid('param').userId), 200),
+    c.json(await service.removeMember(currentUser(c), c.req.valid('param').userId as UserId), 200),
   );
 
   return r;

@@ -18,7 +18,6 @@ import { type AppDeps, type FamilyId, type SessionUser, type UserId } from '../.
 import type { DbHandle } from '../../db/schema';
 import { inTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
-import * as access from '../access';
 import * as repo from './families.repository';
 
 type Person = Pick<SessionUser, 'id' | 'familyId' | 'role'>;
@@ -36,8 +35,12 @@ function newCode(): string {
 }
 
 /** The family's members, longest-standing first. */
-async function members(db: DbHandle, familyId: number) {
-  return (await repo.membersOf(db, familyId)).map((m) => ({ ...m, role: m.role as FamilyRole }));
+async function members(db: DbHandle, familyId: FamilyId) {
+  return (await repo.membersOf(db, familyId)).map((m) => ({
+    ...m,
+    user_id: m.user_id as UserId,
+    role: m.role as FamilyRole,
+  }));
 }
 
 /** A new, empty family held by the person (signing up, leaving, being removed). */
@@ -57,7 +60,7 @@ async function leaveFamily(trx: DbHandle, person: Person, to: FamilyId | null): 
   if (others.length > 0 && person.role === 'holder') await repo.makeHolder(trx, others[0]!.user_id);
   await repo.deleteMembership(trx, person.id);
   if (others.length === 0 && to !== null) {
-    await access.moveFamilyData(trx, person.familyId, to);
+    await repo.moveFamilyData(trx, person.familyId, to);
     await repo.deleteEmptyFamily(trx, person.familyId);
   }
 }
@@ -135,7 +138,7 @@ export function familiesService(deps: AppDeps) {
       const code = normalizeInviteCode(rawCode);
       const invite = code && (await repo.usableInvite(db, hashCode(code), now()));
       if (!invite) throw inviteNotFound();
-      const theirs = await members(db, invite.family_id);
+      const theirs = await members(db, invite.family_id as FamilyId);
       const mine = await members(db, person.familyId);
       return {
         holder_name: theirs.find((m) => m.role === 'holder')?.name ?? '',
@@ -175,12 +178,12 @@ export function familiesService(deps: AppDeps) {
     },
 
     /** The holder removes a member, who then has an empty family of their own. */
-    removeMember(person: Person, userId: number): Promise<Family> {
+    removeMember(person: Person, userId: UserId): Promise<Family> {
       if (person.role !== 'holder') throw forbidden('Only the family holder may remove members', 'not_holder');
       if (userId === person.id) throw conflict('Leave the family instead of removing yourself', 'cannot_remove_self');
       return inTransaction(deps.db, async (trx) => {
         if (!(await repo.removeMember(trx, userId, person.familyId))) throw notFound('No such member');
-        await startFamily(trx, userId as UserId, now());
+        await startFamily(trx, userId, now());
         return family(trx, person);
       });
     },

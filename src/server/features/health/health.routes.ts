@@ -4,10 +4,12 @@ import { createRouter, type AppDeps } from '../../context';
 import { ping } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import { errorResponses, jsonResponse } from '../../http/openapi';
+import { needs } from '../access';
 
 const healthRoute = createRoute({
   method: 'get',
   path: '/api/health',
+  middleware: needs('public'),
   responses: {
     200: jsonResponse(z.object({ ok: z.literal(true), database: z.enum(['sqlite', 'postgres']) }), 'Up'),
     ...errorResponses(503),

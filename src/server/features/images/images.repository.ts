@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { precompiled } from '../../db/precompiled';
 import type { DbHandle, ImagesTable } from '../../db/schema';
+import type { FamilyId } from '../../context';
 
 /** A picture ready to be stored: the re-encoded bytes, their content hash as key, type and size. */
 export type StoredPicture = Pick<Selectable<ImagesTable>, 'key' | 'content_type' | 'data' | 'width' | 'height'>;
@@ -9,31 +10,35 @@ export type StoredPicture = Pick<Selectable<ImagesTable>, 'key' | 'content_type'
 const CHUNK = 500;
 
 // Every picture view runs this: compiled once (src/server/db/precompiled.ts).
-const pictureOfUser = precompiled((db, userId: number, key: string) =>
-  db.selectFrom('images').select(['data', 'content_type']).where('family_id', '=', userId).where('key', '=', key),
+const pictureOfUser = precompiled((db, familyId: FamilyId, key: string) =>
+  db.selectFrom('images').select(['data', 'content_type']).where('family_id', '=', familyId).where('key', '=', key),
 );
 
 /** The user's picture under `key`; undefined when the user has none under it. */
-export async function find(db: DbHandle, userId: number, key: string) {
-  return (await pictureOfUser(db, userId, key))[0];
+export async function find(db: DbHandle, familyId: FamilyId, key: string) {
+  return (await pictureOfUser(db, familyId, key))[0];
 }
 
 /** Stores the picture for the user, or keeps the copy already stored under the same key. */
-export async function insert(db: DbHandle, userId: number, picture: StoredPicture, now: string): Promise<void> {
+export async function insert(db: DbHandle, familyId: FamilyId, picture: StoredPicture, now: string): Promise<void> {
   await db
     .insertInto('images')
-    .values({ ...picture, family_id: userId, byte_size: picture.data.byteLength, created_at: now })
+    .values({ ...picture, family_id: familyId, byte_size: picture.data.byteLength, created_at: now })
     .onConflict((oc) => oc.columns(['family_id', 'key']).doNothing())
     .execute();
 }
 
 /** Deletes those of `keys` that no card of the user refers to any more. */
-export async function deleteUnreferenced(db: DbHandle, userId: number, keys: Iterable<string | null>): Promise<void> {
+export async function deleteUnreferenced(
+  db: DbHandle,
+  familyId: FamilyId,
+  keys: Iterable<string | null>,
+): Promise<void> {
   const candidates = [...new Set([...keys].filter((k): k is string => Boolean(k)))];
   for (let i = 0; i < candidates.length; i += CHUNK) {
     await db
       .deleteFrom('images')
-      .where('family_id', '=', userId)
+      .where('family_id', '=', familyId)
       .where('key', 'in', candidates.slice(i, i + CHUNK))
       .where((eb) =>
         eb.not(
@@ -42,7 +47,7 @@ export async function deleteUnreferenced(db: DbHandle, userId: number, keys: Ite
               .selectFrom('cards')
               .innerJoin('decks', 'decks.id', 'cards.deck_id')
               .select('cards.id')
-              .where('decks.family_id', '=', userId)
+              .where('decks.family_id', '=', familyId)
               .where((e) =>
                 e.or([
                   e('cards.front_image_key', '=', e.ref('images.key')),
@@ -57,11 +62,11 @@ export async function deleteUnreferenced(db: DbHandle, userId: number, keys: Ite
 }
 
 /** Every picture of the user with its bytes (the data export), in the order they were stored. */
-export function ofUser(db: DbHandle, userId: number) {
+export function ofUser(db: DbHandle, familyId: FamilyId) {
   return db
     .selectFrom('images')
     .select(['key', 'content_type', 'width', 'height', 'byte_size', 'created_at', 'data'])
-    .where('family_id', '=', userId)
+    .where('family_id', '=', familyId)
     .orderBy('id')
     .execute();
 }
@@ -70,7 +75,7 @@ export function ofUser(db: DbHandle, userId: number) {
  * Gives every family whose deck follows `deckId` its own copy of the owner's pictures that the copy's
  * cards use (a shared deck stops being shared: the copies keep working as own decks).
  */
-export async function copyToFollowers(db: DbHandle, ownerId: number, deckId: number, now: string): Promise<void> {
+export async function copyToFollowers(db: DbHandle, ownerId: FamilyId, deckId: number, now: string): Promise<void> {
   const columns = ['key', 'content_type', 'data', 'byte_size', 'width', 'height'] as const;
   await db
     .insertInto('images')

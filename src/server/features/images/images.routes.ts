@@ -4,10 +4,12 @@ import { createRouter, currentUser, type AppDeps } from '../../context';
 import { sendBody } from '../../http/answers';
 import { errorResponses } from '../../http/openapi';
 import { imagesService } from './images.service';
+import { needs } from '../access';
 
 const getImageRoute = createRoute({
   method: 'get',
   path: '/api/images/{key}',
+  middleware: needs('media.read'),
   // Checked in the handler so that a malformed key is a 404 like any other missing picture.
   request: { params: z.object({ key: z.string() }) },
   responses: {

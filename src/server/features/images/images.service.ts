@@ -8,7 +8,7 @@ import {
   IMAGE_MAX_PIXELS,
   IMAGE_MAX_SIDE,
 } from '@shared/constants';
-import type { AppDeps } from '../../context';
+import type { AppDeps, FamilyId } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
 import * as access from '../access';
@@ -62,7 +62,7 @@ const queue = createPictureQueue(IMAGE_DECODE_CONCURRENCY);
  * (sharp drops EXIF/GPS/XMP unless asked to keep them). The key is the SHA-256 of the stored bytes.
  * Runs in `owner`'s turn of the picture queue, within IMAGE_DECODE_BUDGET_SECONDS.
  */
-export async function encodePicture(owner: number, input: Uint8Array): Promise<repo.StoredPicture> {
+export async function encodePicture(owner: FamilyId, input: Uint8Array): Promise<repo.StoredPicture> {
   if (input.byteLength > IMAGE_MAX_BYTES) throw imageTooLarge();
   if (!looksLikeRaster(input)) throw unsupportedImage();
   return queue.run(owner, () => reencode(input));
@@ -103,7 +103,7 @@ async function reencode(input: Uint8Array): Promise<repo.StoredPicture> {
 }
 
 /** The family's own picture under `key`, or one its copy of a shared deck uses (issue 17). */
-export async function findVisiblePicture(db: DbHandle, familyId: number, key: string) {
+export async function findVisiblePicture(db: DbHandle, familyId: FamilyId, key: string) {
   const own = await repo.find(db, familyId, key);
   if (own) return own;
   const owner = await access.sharedMediaOwner(db, familyId, 'image', key);
@@ -114,8 +114,8 @@ export async function findVisiblePicture(db: DbHandle, familyId: number, key: st
 export function imagesService(deps: AppDeps) {
   return {
     /** The user's picture under `key`; anything else (a bad key, another user's picture) is a 404. */
-    async get(userId: number, key: string) {
-      const row = KEY_PATTERN.test(key) ? await findVisiblePicture(deps.db.kysely, userId, key) : undefined;
+    async get(familyId: FamilyId, key: string) {
+      const row = KEY_PATTERN.test(key) ? await findVisiblePicture(deps.db.kysely, familyId, key) : undefined;
       if (!row) throw notFound('No such picture');
       return { data: row.data, contentType: row.content_type };
     },

@@ -7,6 +7,7 @@ import { inTransaction } from '../../db/transaction';
 import { freshTestDatabase, whileNoSchemaIsDropped } from '../../testing/test-database';
 import { modeStatistics } from './memory-statistics.service';
 import { recordReviews } from './memory.service';
+import type { FamilyId } from '../../context';
 
 // Migration 0014 keys the answers per quarter hour by mode as well. A database of the schema
 // before it, holding answers in several modes and the activity the saves kept then, is migrated:
@@ -211,7 +212,12 @@ describe('migration 0014 (answers per quarter hour and mode)', () => {
       reviewed_at: at,
     }));
     await inTransaction(db, (trx) =>
-      recordReviews(trx, { userId, studentId: students[0]!, results, now: new Date('2025-03-01T12:00:00.000Z') }),
+      recordReviews(trx, {
+        familyId: userId as FamilyId,
+        studentId: students[0]!,
+        results,
+        now: new Date('2025-03-01T12:00:00.000Z'),
+      }),
     );
     for (const r of results) {
       answers.push({

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import { precompiled } from '../../db/precompiled';
 import type { DbHandle } from '../../db/schema';
+import type { FamilyId } from '../../context';
 
 /**
  * The memory SQL of "All students": each figure for every student of a family in one statement
@@ -10,7 +11,7 @@ import type { DbHandle } from '../../db/schema';
 // The cards of each student's decks as the home screen lists them (the family's decks whose
 // student is this one or none, archived ones left out), with the deck list's due rule: review
 // cards due on this local day, learning cards due by now.
-const memoryPerStudent = precompiled((db, familyId: number, endOfDay: string, now: string) =>
+const memoryPerStudent = precompiled((db, familyId: FamilyId, endOfDay: string, now: string) =>
   db
     .selectFrom('students as s')
     .innerJoin('memory_states as m', 'm.student_id', 's.id')
@@ -62,7 +63,7 @@ const memoryPerStudentAndDeck = precompiled((db, familyId: number, endOfDay: str
 );
 
 /** Per student of the family: cards learnt (in review) and cards due today, over the decks they see. */
-export async function memoryOfStudents(db: DbHandle, familyId: number, endOfDay: string, now: string) {
+export async function memoryOfStudents(db: DbHandle, familyId: FamilyId, endOfDay: string, now: string) {
   const read = db.getExecutor().adapter instanceof PostgresAdapter ? memoryPerStudentAndDeck : memoryPerStudent;
   return (await read(db, familyId, endOfDay, now)).map((r) => ({
     student_id: r.student_id,
@@ -72,7 +73,7 @@ export async function memoryOfStudents(db: DbHandle, familyId: number, endOfDay:
 }
 
 // Every answer counts (all decks, archived too), read from the answers per quarter hour.
-const activityPerStudent = precompiled((db, familyId: number, accuracyFrom: string, reviewsFrom: string) =>
+const activityPerStudent = precompiled((db, familyId: FamilyId, accuracyFrom: string, reviewsFrom: string) =>
   db
     .selectFrom('students as s')
     .innerJoin('review_activity as a', 'a.student_id', 's.id')
@@ -91,7 +92,7 @@ const activityPerStudent = precompiled((db, familyId: number, accuracyFrom: stri
  * Per student of the family with answers since `accuracyFrom` (a quarter-hour slot): answers and
  * those recalled since then, and answers since `reviewsFrom`.
  */
-export async function activityOfStudents(db: DbHandle, familyId: number, accuracyFrom: string, reviewsFrom: string) {
+export async function activityOfStudents(db: DbHandle, familyId: FamilyId, accuracyFrom: string, reviewsFrom: string) {
   return (await activityPerStudent(db, familyId, accuracyFrom, reviewsFrom)).map((r) => ({
     student_id: r.student_id,
     reviews: Number(r.reviews),
@@ -101,7 +102,7 @@ export async function activityOfStudents(db: DbHandle, familyId: number, accurac
 }
 
 // The newest answer per student, from the (student, time) index.
-const lastAnswerPerStudent = precompiled((db, familyId: number) =>
+const lastAnswerPerStudent = precompiled((db, familyId: FamilyId) =>
   db
     .selectFrom('students as s')
     .where('s.family_id', '=', familyId)
@@ -116,7 +117,7 @@ const lastAnswerPerStudent = precompiled((db, familyId: number) =>
 );
 
 /** Per student of the family: when they last answered a card (null when never). */
-export async function lastAnswers(db: DbHandle, familyId: number) {
+export async function lastAnswers(db: DbHandle, familyId: FamilyId) {
   return (await lastAnswerPerStudent(db, familyId)).map((r) => ({
     student_id: r.student_id,
     last: (r.last as string | null) ?? null,

@@ -2,6 +2,7 @@ import { CLASS_ACCURACY_DAYS, CLASS_REVIEW_DAYS } from '@shared/constants';
 import { addDays, localDate, quarterHour, startOfLocalDay } from '@shared/local-day';
 import type { DbHandle } from '../../db/schema';
 import { activityOfStudents, lastAnswers, memoryOfStudents } from './class-memory.repository';
+import type { FamilyId } from '../../context';
 
 /** The spaced-repetition figures of one student in "All students". */
 export interface StudentMemoryFigures {
@@ -21,7 +22,7 @@ export interface StudentMemoryFigures {
  */
 export async function memoryFiguresOfFamily(
   db: DbHandle,
-  familyId: number,
+  familyId: FamilyId,
   tz: string,
   now: Date,
 ): Promise<Map<number, StudentMemoryFigures>> {

@@ -12,6 +12,7 @@ import { initialMigration } from '../../db/migrations/0001-initial';
 import { progressTotalsMigration } from '../../db/migrations/0002-progress-totals';
 import { freshTestDatabase, whileNoSchemaIsDropped } from '../../testing/test-database';
 import { reviewQueue } from './review-queue.service';
+import type { FamilyId } from '../../context';
 
 // A family upgrading keeps its history: a database at migration 0002 with card results is
 // migrated, and every student's memory of every card is what src/shared/srs.ts gives for its
@@ -234,7 +235,8 @@ describe('migration 0003-memory', () => {
 
   it('offers the cards never answered as new, in deck order', async () => {
     const now = new Date(BASE + 90 * 24 * 3600_000);
-    const queue = (studentId: number) => reviewQueue(db.kysely, { userId, studentId, tz: 'UTC', now });
+    const queue = (studentId: number) =>
+      reviewQueue(db.kysely, { familyId: userId as FamilyId, studentId, tz: 'UTC', now });
     const ana = await queue(students[0]!);
     expect(ana.cards.filter((c) => c.memory.state === 'new').map((c) => c.id)).toEqual([cards[0]![2]]);
     const ben = await queue(students[1]!);

@@ -2,6 +2,7 @@ import { CARD_FIELD_NAMES, type CardContentValues } from '@shared/card-fields';
 import { PostgresAdapter, sql, type Compilable, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { precompiled } from '../../db/precompiled';
 import type { Database, DbHandle } from '../../db/schema';
+import type { FamilyId } from '../../context';
 
 /**
  * What the memory repositories share: the columns they read and the scope of a query on a
@@ -56,24 +57,24 @@ export const LEARNING_STATES = ['learning', 'relearning'];
  * read as the student's memory in the decks the student now has, a set the database builds once
  * per query.
  */
-export type Scope = { deckId: number } | { userId: number };
+export type Scope = { deckId: number } | { familyId: FamilyId };
 
 export type InScope = (eb: ExpressionBuilder<Database, 'memory_states'>) => Expression<SqlBool>;
 
 /** The scope of all the user's student's decks (see Scope). */
-export const studentScope = (userId: number): Scope => ({ userId });
+export const studentScope = (familyId: FamilyId): Scope => ({ familyId });
 
 /**
  * The ids of the decks the home screen lists for the user's student (decks.repository.ts): their
  * own and every student's, archived ones left out unless asked. Two index ranges, (user, student)
  * and (user, no student), rather than one OR, which would read every deck of the user.
  */
-export function decksOfStudent(db: DbHandle, userId: number, studentId: number, withArchived = false) {
+export function decksOfStudent(db: DbHandle, familyId: FamilyId, studentId: number, withArchived = false) {
   const of = (student: 'own' | 'shared') => {
     const q = db
       .selectFrom('decks')
       .select('decks.id')
-      .where('decks.family_id', '=', userId)
+      .where('decks.family_id', '=', familyId)
       .where('decks.student_id', student === 'own' ? '=' : 'is', student === 'own' ? studentId : null);
     return withArchived ? q : q.where('decks.is_archived', '=', 0);
   };
@@ -87,7 +88,7 @@ export function scoped<A extends unknown[], R>(
   const inDeck = precompiled((db, studentId: number, deckId: number, ...args: A) =>
     build(db, studentId, (eb) => eb('memory_states.deck_id', '=', deckId), ...args),
   );
-  const inStudentDecks = precompiled((db, studentId: number, userId: number, ...args: A) =>
+  const inStudentDecks = precompiled((db, studentId: number, familyId: FamilyId, ...args: A) =>
     build(
       db,
       studentId,
@@ -103,7 +104,7 @@ export function scoped<A extends unknown[], R>(
             .selectFrom('decks')
             .select('decks.id')
             .whereRef('decks.id', '=', 'memory_states.deck_id')
-            .where('decks.family_id', '=', userId)
+            .where('decks.family_id', '=', familyId)
             .where((d) => d.or([d('decks.student_id', '=', studentId), d('decks.student_id', 'is', null)]))
             .where('decks.is_archived', '=', 0),
         );
@@ -115,7 +116,7 @@ export function scoped<A extends unknown[], R>(
   return (db: DbHandle, scope: Scope, studentId: number, ...args: A): Promise<R[]> =>
     'deckId' in scope
       ? inDeck(db, studentId, scope.deckId, ...args)
-      : inStudentDecks(db, studentId, scope.userId, ...args);
+      : inStudentDecks(db, studentId, scope.familyId, ...args);
 }
 
 // Rows to and from the flat value lists of compiledPerLength (db/precompiled.ts).

@@ -7,6 +7,7 @@ import { memoryOf, requireTimeZone } from './memory.service';
 import { learningSettings } from './memory.repository';
 import { answersToday } from './review-queue.repository';
 import { studentParameters } from '../schedule';
+import type { FamilyId } from '../../context';
 
 /**
  * GET /api/students/{id}/memory-states: the user's student's memory of each answered card in their
@@ -14,16 +15,16 @@ import { studentParameters } from '../schedule';
  */
 export async function memoryStates(
   db: DbHandle,
-  input: { userId: number; studentId: number; tz: string; now: Date },
+  input: { familyId: FamilyId; studentId: number; tz: string; now: Date },
 ): Promise<MemoryStates> {
   requireTimeZone(input.tz);
   const day = localDate(input.now, input.tz);
   const start = new Date(startOfLocalDay(day, input.tz)).toISOString();
-  const settings = await learningSettings(db, input.userId, input.studentId);
+  const settings = await learningSettings(db, input.familyId, input.studentId);
   if (!settings) throw notFound('Student not found');
   const [answered, rows, parameters] = await Promise.all([
     answersToday(db, input.studentId, start, day),
-    memoryStatesOfStudent(db, input.userId, input.studentId),
+    memoryStatesOfStudent(db, input.familyId, input.studentId),
     studentParameters(db, input.studentId),
   ]);
   return {

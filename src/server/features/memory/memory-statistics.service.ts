@@ -20,6 +20,7 @@ import {
 import { studentScope } from './memory-sql';
 import { answersByMode } from './mode-statistics.repository';
 import { observe, queueOf, studentDay } from './review-queue.service';
+import type { FamilyId } from '../../context';
 
 /**
  * A student's memory statistics (the progress screen), in their local day.
@@ -74,12 +75,12 @@ function activityBounds(firstDay: string, tz: string): string[] {
  */
 export async function memoryStatistics(
   db: DbHandle,
-  input: { userId: number; studentId: number; tz: string; now: Date },
+  input: { familyId: FamilyId; studentId: number; tz: string; now: Date },
 ): Promise<Omit<MemoryStatistics, 'modes'>> {
   const d = await studentDay(db, input);
   const { tz, studentId } = d;
   const firstDay = addDays(d.day, -(ACTIVITY_DAYS - 1));
-  const scope = studentScope(input.userId);
+  const scope = studentScope(input.familyId);
   const bounds = activityBounds(firstDay, tz);
   const ends = Array.from({ length: FORECAST_DAYS }, (_, k) => startOfLocalDay(addDays(d.day, k + 1), tz));
   const [q, learned, dueBy, recall, days, finishedDays] = await Promise.all([

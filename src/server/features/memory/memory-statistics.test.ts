@@ -9,6 +9,7 @@ import { memoryStatistics, streakLength } from './memory-statistics.service';
 import { recordReviews } from './memory.service';
 import { deckReviewCounts, reviewQueue } from './review-queue.service';
 import { DEFAULT_PARAMETERS } from '@shared/schedule';
+import type { FamilyId } from '../../context';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -18,7 +19,7 @@ const at = (ms: number) => new Date(ms);
 let t: TestApp;
 let userId: number;
 /** What the services are given: the family the parent is in. */
-let familyId: number;
+let familyId: FamilyId;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,12 +39,12 @@ async function student(cards: number, settings: { desired_retention?: number } =
 }
 const answer = (studentId: number, cardId: number, rating: ReviewRating, when: number) =>
   inTransaction(t.db, (trx) =>
-    recordReviews(trx, { userId: familyId, studentId, results: [{ card_id: cardId, rating }], now: at(when) }),
+    recordReviews(trx, { familyId, studentId, results: [{ card_id: cardId, rating }], now: at(when) }),
   ).then((m) => m.get(cardId)!);
 const stats = (studentId: number, now: number, tz = 'UTC') =>
-  memoryStatistics(t.db.kysely, { userId: familyId, studentId, tz, now: at(now) });
+  memoryStatistics(t.db.kysely, { familyId, studentId, tz, now: at(now) });
 const queue = (studentId: number, now: number) =>
-  reviewQueue(t.db.kysely, { userId: familyId, studentId, tz: 'UTC', now: at(now) });
+  reviewQueue(t.db.kysely, { familyId, studentId, tz: 'UTC', now: at(now) });
 
 describe('streakLength', () => {
   const days = (...list: string[]) => new Set(list);
@@ -193,7 +194,7 @@ describe('deckReviewCounts', () => {
     await answer(studentId, cards[0]!, 'again', T0);
     await answer(studentId, cards[1]!, 'easy', T0);
     const counts = await deckReviewCounts(t.db.kysely, {
-      userId: familyId,
+      familyId,
       studentId,
       tz: 'UTC',
       now: at(T0 + 2 * MINUTE),

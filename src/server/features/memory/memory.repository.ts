@@ -4,6 +4,7 @@ import type { ReviewedMemory } from '@shared/srs';
 import { compiledPerLength, precompiled } from '../../db/precompiled';
 import type { DbHandle } from '../../db/schema';
 import { memoryColumns, rowsOf, valuesOf, type MemoryColumns } from './memory-sql';
+import type { FamilyId } from '../../context';
 
 /**
  * The SQL that writes spaced repetition: the review log (append-only), each student's memory per
@@ -57,28 +58,28 @@ async function inSlices<T>(rows: T[], write: (slice: T[]) => Promise<unknown>): 
 
 // ---- Writing reviews ------------------------------------------------------------------------
 
-const settingsOfStudent = precompiled((db, userId: number, studentId: number) =>
+const settingsOfStudent = precompiled((db, familyId: FamilyId, studentId: number) =>
   db
     .selectFrom('students')
     .select(['desired_retention', 'new_per_day', 'max_reviews_per_day', 'grading'])
     .where('id', '=', studentId)
-    .where('family_id', '=', userId),
+    .where('family_id', '=', familyId),
 );
 
 /** The learning settings of the user's student; undefined when the student is not theirs. */
 export async function learningSettings(
   db: DbHandle,
-  userId: number,
+  familyId: FamilyId,
   studentId: number,
 ): Promise<LearningSettingsRow | undefined> {
-  const row = (await settingsOfStudent(db, userId, studentId))[0];
+  const row = (await settingsOfStudent(db, familyId, studentId))[0];
   return row && { ...row, desired_retention: Number(row.desired_retention) };
 }
 
 // The statements of every save, compiled once per number of rows (db/precompiled.ts).
 // Read from the cards asked for, each deck checked by its key: joined to the decks, the planner may
 // start from the user's decks instead and probe each of them (thousands, for a big school).
-const targetsOf = compiledPerLength((db, userId, studentId, ...cardIds) =>
+const targetsOf = compiledPerLength((db, familyId, studentId, ...cardIds) =>
   db
     .selectFrom('cards')
     .leftJoin('memory_states as m', (join) =>
@@ -91,7 +92,7 @@ const targetsOf = compiledPerLength((db, userId, studentId, ...cardIds) =>
         selectFrom('decks')
           .select('decks.id')
           .whereRef('decks.id', '=', 'cards.deck_id')
-          .where('decks.family_id', '=', userId as number)
+          .where('decks.family_id', '=', familyId as number)
           .where((d) => or([d('decks.student_id', 'is', null), d('decks.student_id', '=', studentId as number)])),
       ),
     ),
@@ -130,12 +131,12 @@ const activityUpsert = compiledPerLength((db, ...values) =>
 /** The cards among `cardIds` the user's student may study, each with its deck and the student's memory of it. */
 export async function reviewTargets(
   db: DbHandle,
-  userId: number,
+  familyId: FamilyId,
   studentId: number,
   cardIds: number[],
 ): Promise<ReviewTarget[]> {
   const out: ReviewTarget[] = [];
-  await inSlices(cardIds, async (slice) => out.push(...(await targetsOf(db, [userId, studentId, ...slice]))));
+  await inSlices(cardIds, async (slice) => out.push(...(await targetsOf(db, [familyId, studentId, ...slice]))));
   return out;
 }
 
@@ -282,23 +283,23 @@ export async function forgetCardActivity(db: DbHandle, cardId: number): Promise<
 // ---- The data export -----------------------------------------------------------------------------
 
 /** Every answer in the log of the user's students, in the order they were stored. */
-export function reviewLogsOfUser(db: DbHandle, userId: number) {
+export function reviewLogsOfUser(db: DbHandle, familyId: FamilyId) {
   return db
     .selectFrom('review_logs as r')
     .innerJoin('students as s', 's.id', 'r.student_id')
     .select(['r.id', 'r.student_id', 'r.card_id', 'r.rating', 'r.reviewed_at', 'r.duration_ms', 'r.created_at'])
-    .where('s.family_id', '=', userId)
+    .where('s.family_id', '=', familyId)
     .orderBy('r.id')
     .execute();
 }
 
 /** The memory of every card the user's students have answered. */
-export function memoryStatesOfUser(db: DbHandle, userId: number) {
+export function memoryStatesOfUser(db: DbHandle, familyId: FamilyId) {
   return db
     .selectFrom('memory_states as m')
     .innerJoin('students as s', 's.id', 'm.student_id')
     .select(['m.student_id', 'm.card_id', 'm.deck_id', ...memoryColumns.map((c) => `m.${c}` as const)])
-    .where('s.family_id', '=', userId)
+    .where('s.family_id', '=', familyId)
     .orderBy('m.student_id')
     .orderBy('m.card_id')
     .execute();

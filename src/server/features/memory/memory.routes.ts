@@ -8,10 +8,12 @@ import { sendJson } from '../../http/answers';
 import { errorResponses, jsonResponse } from '../../http/openapi';
 import { memoryStates } from './memory-states.service';
 import { reviewQueue } from './review-queue.service';
+import { needs } from '../access';
 
 const reviewRoute = createRoute({
   method: 'get',
   path: '/api/students/{id}/review',
+  middleware: needs('student.read', { param: 'id' }),
   description:
     "The student's review now, in their local day (`tz`, an IANA time zone name; UTC when absent): due cards " +
     '(most overdue first), then cards in their learning steps, then the day’s remaining new cards in deck order, ' +
@@ -27,6 +29,7 @@ const reviewRoute = createRoute({
 const memoryStatesRoute = createRoute({
   method: 'get',
   path: '/api/students/{id}/memory-states',
+  middleware: needs('student.read', { param: 'id' }),
   description:
     "The student's memory of every card they have answered in their decks, and how many cards they answered " +
     'today in `tz` (an IANA time zone name; UTC when absent): what a device needs to compute the review queue ' +
@@ -45,7 +48,7 @@ export function memoryRoutes(deps: AppDeps) {
   r.openapi(reviewRoute, async (c) => {
     const { deck_id: deckId, tz } = c.req.valid('query');
     const queue = await reviewQueue(deps.db.kysely, {
-      userId: currentUser(c).familyId,
+      familyId: currentUser(c).familyId,
       studentId: c.req.valid('param').id,
       deckId,
       tz,
@@ -56,7 +59,7 @@ export function memoryRoutes(deps: AppDeps) {
 
   r.openapi(memoryStatesRoute, async (c) => {
     const states = await memoryStates(deps.db.kysely, {
-      userId: currentUser(c).familyId,
+      familyId: currentUser(c).familyId,
       studentId: c.req.valid('param').id,
       tz: c.req.valid('query').tz,
       now: deps.now(),

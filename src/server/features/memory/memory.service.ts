@@ -23,6 +23,7 @@ import {
   type ActivityRow,
   type MemoryRow,
 } from './memory.repository';
+import type { FamilyId } from '../../context';
 
 /**
  * Spaced repetition of each student: every answer goes into the review log and moves that card's
@@ -93,11 +94,11 @@ export const memoryOf = (row: MemoryColumns): Memory | null =>
  */
 export async function recordReviews(
   trx: DbHandle,
-  input: { userId: number; studentId: number; results: ReviewInput[]; now: Date },
+  input: { familyId: FamilyId; studentId: number; results: ReviewInput[]; now: Date },
 ): Promise<Map<number, ReviewedMemory>> {
-  const { userId, studentId, now } = input;
+  const { familyId, studentId, now } = input;
   const times = reviewTimes(input.results, now);
-  const settings = await learningSettings(trx, userId, studentId);
+  const settings = await learningSettings(trx, familyId, studentId);
   if (!settings) throw notFound('Student not found');
   const scheduler = schedulerFor({ ...settings, parameters: await studentParameters(trx, studentId) });
 
@@ -114,7 +115,7 @@ export async function recordReviews(
   );
   const byCard = new Map<number, typeof reviews>();
   for (const r of reviews) byCard.set(r.card_id, [...(byCard.get(r.card_id) ?? []), r]);
-  const targets = await reviewTargets(trx, userId, studentId, [...byCard.keys()]);
+  const targets = await reviewTargets(trx, familyId, studentId, [...byCard.keys()]);
   if (targets.length !== byCard.size) throw notFound('Card not found');
   await insertReviewLogs(trx, reviews);
 

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../testing/harness';
 import { seedCards, seedDeck, seedStudent } from '../../testing/seed-study';
 import { recordReviews, type ReviewInput } from './memory.service';
 import { reviewQueue } from './review-queue.service';
+import type { FamilyId } from '../../context';
 
 // Recording answers and reading the review queue, on the real database, with the clock passed in.
 
@@ -19,7 +20,7 @@ const at = (ms: number) => new Date(ms);
 let t: TestApp;
 let userId: number;
 /** What the services are given: the family the parent is in. */
-let familyId: number;
+let familyId: FamilyId;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -40,13 +41,13 @@ async function family(cards: number, settings: Record<string, number> = {}) {
 }
 
 function answer(studentId: number, now: number, results: ReviewInput[]) {
-  return inTransaction(t.db, (trx) => recordReviews(trx, { userId: familyId, studentId, results, now: at(now) }));
+  return inTransaction(t.db, (trx) => recordReviews(trx, { familyId, studentId, results, now: at(now) }));
 }
 const once = async (studentId: number, cardId: number, rating: ReviewRating, when: number) =>
   (await answer(studentId, when, [{ card_id: cardId, rating, reviewed_at: at(when).toISOString() }])).get(cardId)!;
 
 const queue = (studentId: number, now: number, opts: { deckId?: number; tz?: string } = {}) =>
-  reviewQueue(t.db.kysely, { userId: familyId, studentId, tz: opts.tz ?? 'UTC', now: at(now), deckId: opts.deckId });
+  reviewQueue(t.db.kysely, { familyId, studentId, tz: opts.tz ?? 'UTC', now: at(now), deckId: opts.deckId });
 const ids = (q: { cards: { id: number }[] }) => q.cards.map((c) => c.id);
 /** Every student of the user reviews a shared deck: the tests that make one remove it when done. */
 const dropSharedDeck = (id: number) => t.db.kysely.deleteFrom('decks').where('id', '=', id).execute();

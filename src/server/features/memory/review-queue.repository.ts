@@ -12,6 +12,7 @@ import {
   type QueueCardRow,
   type Scope,
 } from './memory-sql';
+import type { FamilyId } from '../../context';
 
 /**
  * The SQL that reads a student's review queue: the cards due, in their learning steps or never
@@ -179,9 +180,9 @@ const decksWithNewCards = (db: DbHandle, studentId: number) =>
 const oneDeck = precompiled((db, studentId: number, deckId: number) =>
   decksWithNewCards(db, studentId).where('decks.id', '=', deckId),
 );
-const studentDecks = precompiled((db, studentId: number, userId: number, limit: number) =>
+const studentDecks = precompiled((db, studentId: number, familyId: FamilyId, limit: number) =>
   decksWithNewCards(db, studentId)
-    .where('decks.id', 'in', decksOfStudent(db, userId, studentId))
+    .where('decks.id', 'in', decksOfStudent(db, familyId, studentId))
     .limit(limit),
 );
 const unseenAfter = precompiled((db, studentId: number, deckId: number, after: number, limit: number) =>
@@ -200,7 +201,7 @@ export async function newCards(db: DbHandle, scope: Scope, studentId: number, li
   const decks =
     'deckId' in scope
       ? await oneDeck(db, studentId, scope.deckId)
-      : await studentDecks(db, studentId, scope.userId, limit);
+      : await studentDecks(db, studentId, scope.familyId, limit);
   const out: QueueCard[] = [];
   for (const deck of decks) {
     if (out.length >= limit) break;
@@ -285,18 +286,18 @@ export async function addStreakDay(db: DbHandle, studentId: number, day: string)
 
 // Both read the decks the list shows for the student, each deck from its own index range, and are
 // compiled once: the deck list is a hot read.
-const dueOfDecks = precompiled((db, studentId: number, endOfDay: string, now: string, userId: number) =>
+const dueOfDecks = precompiled((db, studentId: number, endOfDay: string, now: string, familyId: FamilyId) =>
   db
     .selectFrom('memory_states')
     .select(['memory_states.deck_id', (eb) => eb.fn.countAll<number>().as('n')])
     .where('memory_states.student_id', '=', studentId)
-    .where('memory_states.deck_id', 'in', decksOfStudent(db, userId, studentId, true))
+    .where('memory_states.deck_id', 'in', decksOfStudent(db, familyId, studentId, true))
     .where('memory_states.due', '<', endOfDay)
     .where((eb) => eb.or([eb('memory_states.state', '=', 'review'), eb('memory_states.due', '<=', now)]))
     .groupBy('memory_states.deck_id'),
 );
 // Counted per deck from its cursor on (a subquery per deck reads that deck's cards alone).
-const unseenOfDecks = precompiled((db, studentId: number, userId: number) =>
+const unseenOfDecks = precompiled((db, studentId: number, familyId: FamilyId) =>
   db
     .selectFrom('decks')
     .leftJoin('new_card_cursors as k', (join) =>
@@ -312,7 +313,7 @@ const unseenOfDecks = precompiled((db, studentId: number, userId: number) =>
         .where(unseenBy(studentId))
         .as('n'),
     ])
-    .where('decks.id', 'in', decksOfStudent(db, userId, studentId, true)),
+    .where('decks.id', 'in', decksOfStudent(db, familyId, studentId, true)),
 );
 
 /**
@@ -322,14 +323,14 @@ const unseenOfDecks = precompiled((db, studentId: number, userId: number) =>
  */
 export async function deckCounts(
   db: DbHandle,
-  userId: number,
+  familyId: FamilyId,
   studentId: number,
   now: string,
   endOfDay: string,
 ): Promise<Map<number, { due: number; new: number }>> {
   const [due, unseen] = await Promise.all([
-    dueOfDecks(db, studentId, endOfDay, now, userId),
-    unseenOfDecks(db, studentId, userId),
+    dueOfDecks(db, studentId, endOfDay, now, familyId),
+    unseenOfDecks(db, studentId, familyId),
   ]);
   const out = new Map<number, { due: number; new: number }>();
   for (const r of unseen) out.set(r.deck_id, { due: 0, new: Number(r.n ?? 0) });

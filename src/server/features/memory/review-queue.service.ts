@@ -19,6 +19,7 @@ import {
   firstDue,
   newCards,
 } from './review-queue.repository';
+import type { FamilyId } from '../../context';
 
 /**
  * A student's review queue, read in their local day (an IANA time zone from the browser).
@@ -33,7 +34,7 @@ import {
 
 /** The student's day: settings, day bounds in the time zone, and what today's answers leave of the limits. */
 export interface Day {
-  userId: number;
+  familyId: FamilyId;
   studentId: number;
   settings: LearningSettingsRow;
   tz: string;
@@ -50,13 +51,13 @@ export interface Day {
 /** The student's day in `tz` (400 for an unknown zone), with their settings (404 unless the user's student). */
 export async function studentDay(
   db: DbHandle,
-  input: { userId: number; studentId: number; tz: string; now: Date },
+  input: { familyId: FamilyId; studentId: number; tz: string; now: Date },
 ): Promise<Day> {
   requireTimeZone(input.tz);
   const day = localDate(input.now, input.tz);
   const start = new Date(startOfLocalDay(day, input.tz)).toISOString();
   const [settings, answered] = await Promise.all([
-    learningSettings(db, input.userId, input.studentId),
+    learningSettings(db, input.familyId, input.studentId),
     answersToday(db, input.studentId, start, day),
   ]);
   if (!settings) throw notFound('Student not found');
@@ -136,12 +137,12 @@ export async function observe(db: DbHandle, d: Day, finishedNow: boolean): Promi
  */
 export async function reviewQueue(
   db: DbHandle,
-  input: { userId: number; studentId: number; deckId?: number; tz: string; now: Date },
+  input: { familyId: FamilyId; studentId: number; deckId?: number; tz: string; now: Date },
 ): Promise<ReviewQueue> {
   const { deckId } = input;
   const scopeOf = async (): Promise<Scope> => {
-    if (deckId === undefined) return studentScope(input.userId);
-    if (!(await deckUsable(db, input.userId, input.studentId, deckId))) throw notFound('Deck not found');
+    if (deckId === undefined) return studentScope(input.familyId);
+    if (!(await deckUsable(db, input.familyId, input.studentId, deckId))) throw notFound('Deck not found');
     return { deckId };
   };
   // The student first, then the deck: run together, the two refusals raced and either could answer.
@@ -159,13 +160,13 @@ export async function reviewQueue(
  */
 export async function deckReviewCounts(
   db: DbHandle,
-  input: { userId: number; studentId: number; tz: string; now: Date },
+  input: { familyId: FamilyId; studentId: number; tz: string; now: Date },
 ): Promise<Map<number, { due_count: number; new_count: number }>> {
   requireTimeZone(input.tz);
   const endOfDay = startOfLocalDay(addDays(localDate(input.now, input.tz), 1), input.tz);
   const counts = await deckCounts(
     db,
-    input.userId,
+    input.familyId,
     input.studentId,
     input.now.toISOString(),
     new Date(endOfDay).toISOString(),

@@ -4,10 +4,12 @@ import { createRouter, currentUser, type AppDeps } from '../../context';
 import { sendJson } from '../../http/answers';
 import { errorResponses, jsonResponse } from '../../http/openapi';
 import { classProgress } from './class-progress.service';
+import { needs } from '../access';
 
 const classRoute = createRoute({
   method: 'get',
   path: '/api/progress/students',
+  middleware: needs('progress.family'),
   description:
     'Every student of the family with due today, answers over the last 7 days, accuracy over the last 30 days, ' +
     'cards learnt and last studied, in the local day of `tz` (an IANA time zone name; UTC when absent).',

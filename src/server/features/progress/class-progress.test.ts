@@ -4,6 +4,7 @@ import { inTransaction } from '../../db/transaction';
 import { createTestApp, type Adult, type TestApp } from '../../testing/harness';
 import { seedCards, seedDeck, seedStudent, sessionBody } from '../../testing/seed-study';
 import { recordReviews } from '../memory';
+import type { FamilyId } from '../../context';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -16,10 +17,10 @@ let stranger: Adult;
 let ana: number;
 let ben: number;
 
-const answer = (userId: number, studentId: number, when: number, results: [number, ReviewRating][]) =>
+const answer = (familyId: FamilyId, studentId: number, when: number, results: [number, ReviewRating][]) =>
   inTransaction(t.db, (trx) =>
     recordReviews(trx, {
-      userId,
+      familyId,
       studentId,
       results: results.map(([card_id, rating]) => ({ card_id, rating })),
       now: new Date(when),

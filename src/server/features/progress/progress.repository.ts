@@ -2,6 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import { ATTENTION_ACCURACY_BELOW, ATTENTION_CARDS_MAX } from '@shared/constants';
 import { compiledPerLength, precompiled, rowsOf, valuesOf } from '../../db/precompiled';
 import type { CardResultsTable, CardTotalsTable, DbHandle, StudySessionsTable } from '../../db/schema';
+import type { FamilyId } from '../../context';
 
 /**
  * All SQL of a student's progress: the stored sessions and answers, and the running totals kept
@@ -24,12 +25,12 @@ const overallTotals = precompiled((db, studentId: number) =>
     ]),
 );
 
-const deckTotals = precompiled((db, userId: number, studentId: number) =>
+const deckTotals = precompiled((db, familyId: FamilyId, studentId: number) =>
   db
     .selectFrom('study_totals as s')
     .innerJoin('decks as d', 'd.id', 's.deck_id')
     .where('s.student_id', '=', studentId)
-    .where('d.family_id', '=', userId)
+    .where('d.family_id', '=', familyId)
     .select([
       's.deck_id',
       'd.title as deck_title',
@@ -49,7 +50,7 @@ const deckTotals = precompiled((db, userId: number, studentId: number) =>
 // first) and saves only count the user's cards, so the outer ownership filter is a safeguard that
 // removes nothing. The threshold is compared in integers so that a card exactly at it is never let
 // in by rounding.
-const worstCards = precompiled((db, userId: number, studentId: number) =>
+const worstCards = precompiled((db, familyId: FamilyId, studentId: number) =>
   db
     .selectFrom((eb) =>
       eb
@@ -65,7 +66,7 @@ const worstCards = precompiled((db, userId: number, studentId: number) =>
     )
     .innerJoin('cards as c', 'c.id', 'r.card_id')
     .innerJoin('decks as d', 'd.id', 'c.deck_id')
-    .where('d.family_id', '=', userId)
+    .where('d.family_id', '=', familyId)
     .select([
       'c.id',
       'c.en',
@@ -85,13 +86,13 @@ export async function overall(db: DbHandle, studentId: number) {
 }
 
 /** One row per studied deck of the user, most recently studied first. */
-export function deckStatistics(db: DbHandle, userId: number, studentId: number) {
-  return deckTotals(db, userId, studentId);
+export function deckStatistics(db: DbHandle, familyId: FamilyId, studentId: number) {
+  return deckTotals(db, familyId, studentId);
 }
 
 /** Cards answered correctly below the attention threshold, worst first, then most attempts; a bounded list. */
-export function problematicCards(db: DbHandle, userId: number, studentId: number) {
-  return worstCards(db, userId, studentId);
+export function problematicCards(db: DbHandle, familyId: FamilyId, studentId: number) {
+  return worstCards(db, familyId, studentId);
 }
 
 /** Stores a finished session and adds it to the student's totals on the deck (call inside a transaction). */
@@ -182,7 +183,7 @@ export async function deleteProgress(db: DbHandle, studentId: number, deckId?: n
 }
 
 /** Every session of the user's students (the data export), in the order they were stored. */
-export function sessionsOfUser(db: DbHandle, userId: number) {
+export function sessionsOfUser(db: DbHandle, familyId: FamilyId) {
   return db
     .selectFrom('study_sessions')
     .innerJoin('students', 'students.id', 'study_sessions.student_id')
@@ -197,13 +198,13 @@ export function sessionsOfUser(db: DbHandle, userId: number) {
       'study_sessions.study_duration_seconds',
       'study_sessions.created_at',
     ])
-    .where('students.family_id', '=', userId)
+    .where('students.family_id', '=', familyId)
     .orderBy('study_sessions.id')
     .execute();
 }
 
 /** Every answer of the user's students (the data export), in the order they were stored. */
-export function cardResultsOfUser(db: DbHandle, userId: number) {
+export function cardResultsOfUser(db: DbHandle, familyId: FamilyId) {
   return db
     .selectFrom('card_results')
     .innerJoin('students', 'students.id', 'card_results.student_id')
@@ -215,12 +216,12 @@ export function cardResultsOfUser(db: DbHandle, userId: number) {
       'card_results.is_correct',
       'card_results.created_at',
     ])
-    .where('students.family_id', '=', userId)
+    .where('students.family_id', '=', familyId)
     .orderBy('card_results.id')
     .execute();
 }
 
-const lastSessionPerStudent = precompiled((db, familyId: number) =>
+const lastSessionPerStudent = precompiled((db, familyId: FamilyId) =>
   db
     .selectFrom('students as s')
     .innerJoin('study_totals as t', 't.student_id', 's.id')
@@ -230,6 +231,6 @@ const lastSessionPerStudent = precompiled((db, familyId: number) =>
 );
 
 /** Per student of the family with a saved study session: when the latest was saved ("All students"). */
-export async function lastSessions(db: DbHandle, familyId: number) {
+export async function lastSessions(db: DbHandle, familyId: FamilyId) {
   return (await lastSessionPerStudent(db, familyId)).map((r) => ({ student_id: r.student_id, last: r.last as string }));
 }

@@ -7,10 +7,12 @@ import { createRouter, currentUser, type AppDeps } from '../../context';
 import { sendJson } from '../../http/answers';
 import { errorResponses, jsonResponse } from '../../http/openapi';
 import { progressService } from './progress.service';
+import { needs } from '../access';
 
 const getRoute = createRoute({
   method: 'get',
   path: '/api/progress/{studentId}',
+  middleware: needs('student.read', { param: 'studentId' }),
   description:
     "`memory_statistics` are counted in the student's local day (`tz`, an IANA time zone name; UTC when absent).",
   request: { params: z.object({ studentId: idParamSchema }), query: z.object({ tz: timeZoneSchema.optional() }) },
@@ -19,6 +21,7 @@ const getRoute = createRoute({
 const nukeRoute = createRoute({
   method: 'delete',
   path: '/api/students/{id}/nuke-progress',
+  middleware: needs('student.edit'),
   request: { params: z.object({ id: idParamSchema }) },
   responses: {
     200: jsonResponse(okSchema, 'All sessions, card results, review log and memory of the student deleted'),
@@ -28,6 +31,7 @@ const nukeRoute = createRoute({
 const removeDeckRoute = createRoute({
   method: 'delete',
   path: '/api/students/{id}/decks/{deckId}/remove-progress',
+  middleware: needs('student.edit'),
   request: { params: z.object({ id: idParamSchema, deckId: idParamSchema }) },
   responses: {
     200: jsonResponse(okSchema, "The student's sessions, card results, review log and memory of the deck deleted"),

@@ -1,5 +1,5 @@
 import type { Progress } from '@shared/schemas/progress';
-import type { AppDeps } from '../../context';
+import type { AppDeps, FamilyId } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { notFound } from '../../http/errors';
 import * as access from '../access';
@@ -13,19 +13,19 @@ import * as repo from './progress.repository';
 export function progressService(deps: AppDeps) {
   const db = deps.db.kysely;
 
-  async function requireStudent(userId: number, studentId: number) {
-    if (!(await access.studentOwned(db, userId, studentId))) throw notFound('Student not found');
+  async function requireStudent(familyId: FamilyId, studentId: number) {
+    if (!(await access.studentOwned(db, familyId, studentId))) throw notFound('Student not found');
   }
 
   return {
     /** The student's progress; spaced repetition counted in the local day of `tz`. */
-    async get(userId: number, studentId: number, tz = 'UTC'): Promise<Progress> {
-      await requireStudent(userId, studentId);
+    async get(familyId: FamilyId, studentId: number, tz = 'UTC'): Promise<Progress> {
+      await requireStudent(familyId, studentId);
       const [overall, decks, cards, memory, modes] = await Promise.all([
         repo.overall(db, studentId),
-        repo.deckStatistics(db, userId, studentId),
-        repo.problematicCards(db, userId, studentId),
-        memoryStatistics(db, { userId, studentId, tz, now: deps.now() }),
+        repo.deckStatistics(db, familyId, studentId),
+        repo.problematicCards(db, familyId, studentId),
+        memoryStatistics(db, { familyId, studentId, tz, now: deps.now() }),
         modeStatistics(db, studentId, deps.now()),
       ]);
       return {
@@ -51,17 +51,17 @@ export function progressService(deps: AppDeps) {
       };
     },
 
-    async nuke(userId: number, studentId: number): Promise<void> {
-      await requireStudent(userId, studentId);
+    async nuke(familyId: FamilyId, studentId: number): Promise<void> {
+      await requireStudent(familyId, studentId);
       await inTransaction(deps.db, async (trx) => {
         await repo.deleteProgress(trx, studentId);
         await forgetStudentMemory(trx, studentId);
       });
     },
 
-    async removeDeck(userId: number, studentId: number, deckId: number): Promise<void> {
-      await requireStudent(userId, studentId);
-      if (!(await access.deckUsable(db, userId, studentId, deckId))) throw notFound('Deck not found');
+    async removeDeck(familyId: FamilyId, studentId: number, deckId: number): Promise<void> {
+      await requireStudent(familyId, studentId);
+      if (!(await access.deckUsable(db, familyId, studentId, deckId))) throw notFound('Deck not found');
       await inTransaction(deps.db, async (trx) => {
         await repo.deleteProgress(trx, studentId, deckId);
         await forgetDeckMemory(trx, studentId, deckId);

@@ -6,12 +6,14 @@ import { createRouter, currentUser, type AppDeps } from '../../context';
 import { sendJson } from '../../http/answers';
 import { errorResponses, jsonResponse } from '../../http/openapi';
 import { requestTuning, resetSchedule, scheduleView } from './schedule.service';
+import { needs } from '../access';
 
 const params = z.object({ id: idParamSchema });
 
 const getRoute = createRoute({
   method: 'get',
   path: '/api/students/{id}/schedule',
+  middleware: needs('schedule.manage'),
   description:
     "The student's memory-model parameters (their own once tuned, else FSRS's defaults), the latest " +
     'evaluation of tuned against default parameters on their most recent answers (log loss and RMSE over ' +
@@ -24,6 +26,7 @@ const getRoute = createRoute({
 const tuneRoute = createRoute({
   method: 'post',
   path: '/api/students/{id}/schedule/tune',
+  middleware: needs('schedule.manage'),
   description:
     'Starts tuning the parameters to the student’s answers, in the background: 202 with the tuning and where ' +
     'to follow it (GET /api/students/{id}/schedule), 409 while one is under way, 422 with the reason when there ' +
@@ -39,6 +42,7 @@ const tuneRoute = createRoute({
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/api/students/{id}/schedule',
+  middleware: needs('schedule.manage'),
   description: 'Back to FSRS’s default parameters (the evaluations stay). 404 for another family’s student.',
   request: { params },
   responses: { 200: jsonResponse(scheduleSchema, "The student's schedule"), ...errorResponses(400, 401, 404) },

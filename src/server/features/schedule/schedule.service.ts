@@ -15,7 +15,7 @@ import {
   type Evaluation,
 } from '@shared/schedule';
 import { REVIEWED_AT_MAX_AGE_MS, type ReviewRating } from '@shared/constants';
-import type { AppDeps } from '../../context';
+import type { AppDeps, FamilyId } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { ApiError, conflict, notFound } from '../../http/errors';
@@ -85,12 +85,12 @@ const evaluationOf = (t: TuningRow): Evaluation => ({
 const calibrationOf = (t: TuningRow | undefined, which: 'default' | 'tuned'): CalibrationBin[] =>
   t?.calibration ? ((JSON.parse(t.calibration) as Record<string, CalibrationBin[]>)[which] ?? []) : [];
 
-async function requireStudent(db: DbHandle, familyId: number, studentId: number) {
+async function requireStudent(db: DbHandle, familyId: FamilyId, studentId: number) {
   if (!(await studentOwned(db, familyId, studentId))) throw notFound('Student not found');
 }
 
 /** GET /api/students/{id}/schedule. */
-export async function scheduleView(db: DbHandle, familyId: number, studentId: number): Promise<ScheduleView> {
+export async function scheduleView(db: DbHandle, familyId: FamilyId, studentId: number): Promise<ScheduleView> {
   await requireStudent(db, familyId, studentId);
   // One after the other, the latest tuning first: a tuning read as finished has its evaluation and
   // parameters (saved in the same transaction) visible to the reads after it. Read at once, on
@@ -134,7 +134,7 @@ function tooFew(size: { count: number; first: string | null; last: string | null
 }
 
 /** POST /api/students/{id}/schedule/tune: queues a tuning (409 while one waits or runs, 422 when too few answers). */
-export async function requestTuning(deps: AppDeps, familyId: number, studentId: number) {
+export async function requestTuning(deps: AppDeps, familyId: FamilyId, studentId: number) {
   const db = deps.db.kysely;
   await requireStudent(db, familyId, studentId);
   const reason = tooFew(await logSize(db, studentId));
@@ -150,7 +150,7 @@ export async function requestTuning(deps: AppDeps, familyId: number, studentId: 
 }
 
 /** DELETE /api/students/{id}/schedule: back to the default parameters. */
-export async function resetSchedule(db: DbHandle, familyId: number, studentId: number): Promise<ScheduleView> {
+export async function resetSchedule(db: DbHandle, familyId: FamilyId, studentId: number): Promise<ScheduleView> {
   await requireStudent(db, familyId, studentId);
   await deleteSchedule(db, studentId);
   return scheduleView(db, familyId, studentId);

@@ -9,6 +9,7 @@ import { ApiError, rateLimited } from '../../http/errors';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { limitsService } from '../limits';
 import { shareNotFound, sharingService } from './sharing.service';
+import { needs } from '../access';
 
 const deckParams = z.object({ id: idParamSchema });
 // Checked in the handler so that a malformed code is a 404 like a made-up one.
@@ -17,6 +18,7 @@ const codeParams = z.object({ code: z.string() });
 const shareRoute = createRoute({
   method: 'post',
   path: '/api/decks/{id}/share',
+  middleware: needs('deck.share'),
   description: "The deck's link and short code, made on first asking (one active link per deck).",
   request: { params: deckParams },
   responses: { 200: jsonResponse(shareSchema, 'The active link'), ...errorResponses(400, 401, 403, 404) },
@@ -24,6 +26,7 @@ const shareRoute = createRoute({
 const stopRoute = createRoute({
   method: 'delete',
   path: '/api/decks/{id}/share',
+  middleware: needs('deck.share'),
   description: 'Revokes the link; the decks that followed it become their families’ own decks.',
   request: { params: deckParams },
   responses: { 200: jsonResponse(okSchema, 'No longer shared'), ...errorResponses(400, 401, 404) },
@@ -31,6 +34,7 @@ const stopRoute = createRoute({
 const previewRoute = createRoute({
   method: 'get',
   path: '/api/shared/{code}',
+  middleware: needs('deck.share'),
   request: { params: codeParams },
   responses: {
     200: jsonResponse(sharedDeckSchema, 'The shared deck, to preview'),
@@ -40,6 +44,7 @@ const previewRoute = createRoute({
 const addRoute = createRoute({
   method: 'post',
   path: '/api/shared/{code}/add',
+  middleware: needs('deck.share'),
   request: { params: codeParams, body: jsonBody(addSharedDeckSchema) },
   responses: {
     201: jsonResponse(deckSchema, 'The imported copy, which follows the original'),

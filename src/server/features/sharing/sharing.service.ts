@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { SHARE_CODE_ALPHABET, SHARE_CODE_LENGTH, SHARE_PREVIEW_CARDS } from '@shared/constants';
 import type { Deck } from '@shared/schemas/deck';
 import type { Share, SharedDeck } from '@shared/schemas/share';
-import type { AppDeps } from '../../context';
+import type { AppDeps, FamilyId } from '../../context';
 import { inFamiliesTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
 import * as access from '../access';
@@ -22,7 +22,7 @@ function newCode(): string {
 /** Who asks: the person (named as the sharer) and the family whose decks they work on. */
 interface Person {
   id: number;
-  familyId: number;
+  familyId: FamilyId;
 }
 
 /**
@@ -53,7 +53,7 @@ export function sharingService(deps: AppDeps) {
     },
 
     /** Revokes the link; the decks that followed it become their families' own. */
-    async stop(familyId: number, deckId: number): Promise<void> {
+    async stop(familyId: FamilyId, deckId: number): Promise<void> {
       await inUserTransaction(deps.db, familyId, async (trx) => {
         if (!(await access.deckOwned(trx, familyId, deckId))) throw notFound('No such deck');
         if (!(await repo.revoke(trx, deckId, now()))) throw shareNotFound();
@@ -62,7 +62,7 @@ export function sharingService(deps: AppDeps) {
     },
 
     /** What the code opens, for any signed-in family. */
-    async preview(familyId: number, code: string): Promise<SharedDeck> {
+    async preview(familyId: FamilyId, code: string): Promise<SharedDeck> {
       const share = await repo.findActive(db, code);
       if (!share) throw shareNotFound();
       const [cards, added] = await Promise.all([
@@ -83,7 +83,7 @@ export function sharingService(deps: AppDeps) {
     },
 
     /** Adds the shared deck to the family's decks (for one student, or null: every student), once. */
-    async add(familyId: number, code: string, studentId: number | null): Promise<Deck> {
+    async add(familyId: FamilyId, code: string, studentId: number | null): Promise<Deck> {
       const found = await repo.findActive(db, code);
       if (!found) throw shareNotFound();
       // The sharer's lock too: their card changes, renames and stopping the share each apply to the

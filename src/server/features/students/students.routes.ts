@@ -5,23 +5,27 @@ import { bulkStudentsSchema, studentInputSchema, studentSchema } from '@shared/s
 import { createRouter, currentUser, type AppDeps } from '../../context';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { studentsService } from './students.service';
+import { needs } from '../access';
 
 const params = z.object({ id: idParamSchema });
 
 const listRoute = createRoute({
   method: 'get',
   path: '/api/students',
+  middleware: needs('student.list'),
   responses: { 200: jsonResponse(z.array(studentSchema), "The user's students, oldest first"), ...errorResponses(401) },
 });
 const createStudentRoute = createRoute({
   method: 'post',
   path: '/api/students',
+  middleware: needs('student.edit'),
   request: { body: jsonBody(studentInputSchema) },
   responses: { 201: jsonResponse(studentSchema, 'Student created'), ...errorResponses(400, 401) },
 });
 const bulkRoute = createRoute({
   method: 'post',
   path: '/api/students/bulk',
+  middleware: needs('student.edit'),
   description:
     'Adds several students at once ("Add several"), all or none: a bad row answers 400 naming `students.N.field`, ' +
     'more than the family may have answers 409 `too_many_students`.',
@@ -34,12 +38,14 @@ const bulkRoute = createRoute({
 const updateRoute = createRoute({
   method: 'put',
   path: '/api/students/{id}',
+  middleware: needs('student.edit'),
   request: { params, body: jsonBody(studentInputSchema) },
   responses: { 200: jsonResponse(studentSchema, 'Student updated'), ...errorResponses(400, 401, 404) },
 });
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/api/students/{id}',
+  middleware: needs('student.edit'),
   request: { params },
   responses: {
     200: jsonResponse(okSchema, 'Student deleted with its decks and progress'),

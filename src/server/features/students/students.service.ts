@@ -1,7 +1,7 @@
 import { STUDENTS_PER_FAMILY_MAX } from '@shared/constants';
 import { bulkStudentsSchema, studentInputSchema, type Student } from '@shared/schemas/student';
 import type { z } from 'zod';
-import type { AppDeps } from '../../context';
+import type { AppDeps, FamilyId } from '../../context';
 import { inUserTransaction } from '../../db/transaction';
 import { ApiError, notFound } from '../../http/errors';
 import { deleteUnusedAudio } from '../audio';
@@ -55,41 +55,41 @@ function checkRoom(has: number, adding: number): void {
 export function studentsService(deps: AppDeps) {
   const db = deps.db.kysely;
   return {
-    list: async (userId: number) => (await repo.list(db, userId)).map(toStudentJson),
+    list: async (familyId: FamilyId) => (await repo.list(db, familyId)).map(toStudentJson),
 
-    async create(userId: number, input: z.output<typeof studentInputSchema>): Promise<Student> {
-      return inUserTransaction(deps.db, userId, async (trx) => {
-        checkRoom(await repo.countOf(trx, userId), 1);
-        return toStudentJson(await repo.insert(trx, userId, toFields(input), deps.now().toISOString()));
+    async create(familyId: FamilyId, input: z.output<typeof studentInputSchema>): Promise<Student> {
+      return inUserTransaction(deps.db, familyId, async (trx) => {
+        checkRoom(await repo.countOf(trx, familyId), 1);
+        return toStudentJson(await repo.insert(trx, familyId, toFields(input), deps.now().toISOString()));
       });
     },
 
     /** "Add several": every student or none (409 past STUDENTS_PER_FAMILY_MAX), in the order given. */
-    async createMany(userId: number, input: z.output<typeof bulkStudentsSchema>): Promise<Student[]> {
-      return inUserTransaction(deps.db, userId, async (trx) => {
-        checkRoom(await repo.countOf(trx, userId), input.students.length);
+    async createMany(familyId: FamilyId, input: z.output<typeof bulkStudentsSchema>): Promise<Student[]> {
+      return inUserTransaction(deps.db, familyId, async (trx) => {
+        checkRoom(await repo.countOf(trx, familyId), input.students.length);
         const rows = input.students.map((s) => ({ name: s.name, age: s.age ?? null, native_language: '' }));
-        return (await repo.insertMany(trx, userId, rows, deps.now().toISOString())).map(toStudentJson);
+        return (await repo.insertMany(trx, familyId, rows, deps.now().toISOString())).map(toStudentJson);
       });
     },
 
     /** Replaces the student's fields (an absent age clears it). */
-    async update(userId: number, id: number, input: z.output<typeof studentInputSchema>): Promise<Student> {
-      const row = await repo.update(db, userId, id, toFields(input));
+    async update(familyId: FamilyId, id: number, input: z.output<typeof studentInputSchema>): Promise<Student> {
+      const row = await repo.update(db, familyId, id, toFields(input));
       if (!row) throw studentNotFound();
       return toStudentJson(row);
     },
 
     /** Deletes the student with its decks, cards and progress, then the pictures and recordings no remaining card uses. */
-    async remove(userId: number, id: number): Promise<void> {
-      const deleted = await inUserTransaction(deps.db, userId, async (trx) => {
-        const keys = await cardPictureKeys(trx, userId, { studentId: id });
-        const audioKeys = await cardAudioKeys(trx, userId, { studentId: id });
+    async remove(familyId: FamilyId, id: number): Promise<void> {
+      const deleted = await inUserTransaction(deps.db, familyId, async (trx) => {
+        const keys = await cardPictureKeys(trx, familyId, { studentId: id });
+        const audioKeys = await cardAudioKeys(trx, familyId, { studentId: id });
         // Decks other families added by link are theirs to keep (issue 17).
-        await unlinkAllFollowingDecks(trx, userId, deps.now().toISOString(), id);
-        if (!(await repo.remove(trx, userId, id))) return false;
-        await deleteUnusedPictures(trx, userId, keys);
-        await deleteUnusedAudio(trx, userId, audioKeys);
+        await unlinkAllFollowingDecks(trx, familyId, deps.now().toISOString(), id);
+        if (!(await repo.remove(trx, familyId, id))) return false;
+        await deleteUnusedPictures(trx, familyId, keys);
+        await deleteUnusedAudio(trx, familyId, audioKeys);
         return true;
       });
       if (!deleted) throw studentNotFound();

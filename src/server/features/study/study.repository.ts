@@ -1,14 +1,15 @@
 import { precompiled } from '../../db/precompiled';
 import type { DbHandle } from '../../db/schema';
+import type { FamilyId } from '../../context';
 
 /** Which save an idempotency key belongs to; one key may serve both saves of a study session. (Other features claim keys through the study service.) */
 export type IdempotencyScope = 'study-session' | 'card-performance' | 'bug-report';
 
 // Every save runs this: compiled once (src/server/db/precompiled.ts).
-const claim = precompiled((db, userId: number, scope: IdempotencyScope, key: string, now: string) =>
+const claim = precompiled((db, familyId: FamilyId, scope: IdempotencyScope, key: string, now: string) =>
   db
     .insertInto('idempotency_keys')
-    .values({ family_id: userId, scope, key, created_at: now })
+    .values({ family_id: familyId, scope, key, created_at: now })
     .onConflict((oc) => oc.columns(['family_id', 'scope', 'key']).doNothing())
     .returning('key'),
 );
@@ -19,12 +20,12 @@ const claim = precompiled((db, userId: number, scope: IdempotencyScope, key: str
  */
 export async function claimKey(
   db: DbHandle,
-  userId: number,
+  familyId: FamilyId,
   scope: IdempotencyScope,
   key: string,
   now: string,
 ): Promise<boolean> {
-  return (await claim(db, userId, scope, key, now)).length > 0;
+  return (await claim(db, familyId, scope, key, now)).length > 0;
 }
 
 /** Forgets the keys recorded before `cutoff` (ISO time). */

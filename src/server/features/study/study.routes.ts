@@ -3,6 +3,7 @@ import { cardPerformanceInputSchema, studySaveResultSchema, studySessionInputSch
 import { createRouter, currentUser, type AppDeps } from '../../context';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { studyService } from './study.service';
+import { needs } from '../access';
 
 const saved = {
   201: jsonResponse(studySaveResultSchema, 'Stored'),
@@ -13,12 +14,14 @@ const saved = {
 const sessionRoute = createRoute({
   method: 'post',
   path: '/api/study-sessions',
+  middleware: needs('student.study', { body: 'student_id' }),
   request: { body: jsonBody(studySessionInputSchema) },
   responses: saved,
 });
 const performanceRoute = createRoute({
   method: 'post',
   path: '/api/card-performance',
+  middleware: needs('student.study', { body: 'student_id' }),
   request: { body: jsonBody(cardPerformanceInputSchema) },
   responses: saved,
 });

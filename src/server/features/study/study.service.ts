@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { StudySaveResult, cardPerformanceInputSchema, studySessionInputSchema } from '@shared/schemas/study';
-import type { AppDeps } from '../../context';
+import type { AppDeps, FamilyId } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { inTransaction, inUserTransaction, isForeignKeyViolation } from '../../db/transaction';
 import { IDEMPOTENCY_KEY_RETENTION_DAYS } from '@shared/constants';
@@ -29,12 +29,12 @@ export function studyService(deps: AppDeps) {
   /** Runs `store` unless the key was used before; a key is claimed only when the rows are stored too. */
   async function once(
     trx: DbHandle,
-    userId: number,
+    familyId: FamilyId,
     scope: repo.IdempotencyScope,
     key: string | undefined,
     store: () => Promise<number>,
   ): Promise<StudySaveResult> {
-    if (key !== undefined && !(await repo.claimKey(trx, userId, scope, key, deps.now().toISOString()))) {
+    if (key !== undefined && !(await repo.claimKey(trx, familyId, scope, key, deps.now().toISOString()))) {
       return DUPLICATE;
     }
     return { ok: true, duplicate: false, saved: await store() };
@@ -45,7 +45,7 @@ export function studyService(deps: AppDeps) {
    * With `familyId`, holds the family's lock: two devices syncing the same student at once must
    * not both move a card's memory from the state before either (PostgreSQL reads committed data).
    */
-  function atomically<T>(fn: (trx: DbHandle) => Promise<T>, familyId?: number): Promise<T> {
+  function atomically<T>(fn: (trx: DbHandle) => Promise<T>, familyId?: FamilyId): Promise<T> {
     const run = familyId === undefined ? inTransaction(deps.db, fn) : inUserTransaction(deps.db, familyId, fn);
     const result = run.catch((err: unknown) => {
       throw isForeignKeyViolation(err) ? notFound() : err;
@@ -66,16 +66,17 @@ export function studyService(deps: AppDeps) {
     });
   }
 
-  async function requireStudent(trx: DbHandle, userId: number, studentId: number) {
-    if (!(await access.studentOwned(trx, userId, studentId))) throw notFound('Student not found');
+  async function requireStudent(trx: DbHandle, familyId: FamilyId, studentId: number) {
+    if (!(await access.studentOwned(trx, familyId, studentId))) throw notFound('Student not found');
   }
 
   return {
-    saveSession(userId: number, input: SessionInput): Promise<StudySaveResult> {
+    saveSession(familyId: FamilyId, input: SessionInput): Promise<StudySaveResult> {
       return atomically(async (trx) => {
-        await requireStudent(trx, userId, input.student_id);
-        if (!(await access.deckUsable(trx, userId, input.student_id, input.deck_id))) throw notFound('Deck not found');
-        return once(trx, userId, 'study-session', input.idempotency_key, async () => {
+        await requireStudent(trx, familyId, input.student_id);
+        if (!(await access.deckUsable(trx, familyId, input.student_id, input.deck_id)))
+          throw notFound('Deck not found');
+        return once(trx, familyId, 'study-session', input.idempotency_key, async () => {
           const { idempotency_key: _key, ...record } = input;
           await recordSession(trx, { ...record, created_at: deps.now().toISOString() });
           return 1;
@@ -84,16 +85,16 @@ export function studyService(deps: AppDeps) {
     },
 
     /** Stores the answers and moves each card's memory (spaced repetition), all in one transaction. */
-    savePerformance(userId: number, input: PerformanceInput): Promise<StudySaveResult> {
+    savePerformance(familyId: FamilyId, input: PerformanceInput): Promise<StudySaveResult> {
       // A reviewed_at too far from now is refused before anything is read or stored.
       reviewTimes(input.card_results, deps.now());
       return atomically(async (trx) => {
-        await requireStudent(trx, userId, input.student_id);
+        await requireStudent(trx, familyId, input.student_id);
         const wanted = [...new Set(input.card_results.map((r) => r.card_id))];
-        const cards = await access.cardsUsable(trx, userId, input.student_id, wanted);
+        const cards = await access.cardsUsable(trx, familyId, input.student_id, wanted);
         if (cards.length !== wanted.length) throw notFound('Card not found');
         const deckOf = new Map(cards.map((c) => [c.id, c.deck_id]));
-        return once(trx, userId, 'card-performance', input.idempotency_key, async () => {
+        return once(trx, familyId, 'card-performance', input.idempotency_key, async () => {
           const now = deps.now().toISOString();
           await recordCardResults(
             trx,
@@ -106,7 +107,7 @@ export function studyService(deps: AppDeps) {
             })),
           );
           await recordReviews(trx, {
-            userId,
+            familyId,
             studentId: input.student_id,
             now: deps.now(),
             results: input.card_results.map((r) => ({
@@ -119,7 +120,7 @@ export function studyService(deps: AppDeps) {
           });
           return input.card_results.length;
         });
-      }, userId);
+      }, familyId);
     },
   };
 }

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { AnkiImportStatus } from '@shared/schemas/transfer';
 import { ApiError } from '../../http/errors';
 import type { AnkiTask, AnkiTaskProgress, AnkiWorkerMessage } from './anki-worker';
+import type { FamilyId } from '../../context';
 
 /**
  * The threads that read uploaded Anki packages, so that one family's package never holds up the
@@ -20,7 +21,7 @@ export interface AnkiPoolOptions {
 }
 
 interface Job {
-  familyId: number;
+  familyId: FamilyId;
   task: AnkiTask;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
@@ -159,7 +160,7 @@ export function createAnkiPool(options: AnkiPoolOptions) {
 
   return {
     /** Reads the package on a pool thread, when its turn comes; refuses at once when the family or the queue is full. */
-    run<T>(familyId: number, task: AnkiTask): Promise<T> {
+    run<T>(familyId: FamilyId, task: AnkiTask): Promise<T> {
       const mine =
         queue.filter((j) => j.familyId === familyId).length +
         [...running.values()].filter((j) => j.familyId === familyId).length;
@@ -172,7 +173,7 @@ export function createAnkiPool(options: AnkiPoolOptions) {
     },
 
     /** What a family's imports are doing (GET /api/imports/anki/status). */
-    state(familyId: number): AnkiImportStatus {
+    state(familyId: FamilyId): AnkiImportStatus {
       const mine = [...running.values()].filter((j) => j.familyId === familyId);
       const first = queue.findIndex((j) => j.familyId === familyId);
       return {

@@ -17,12 +17,14 @@ import { ApiError, parseInput } from '../../http/errors';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { packageErrors } from './anki-package';
 import { transferService } from './transfer.service';
+import { needs } from '../access';
 
 const params = z.object({ id: idParamSchema });
 
 const bulkRoute = createRoute({
   method: 'post',
   path: '/api/decks/{id}/cards/bulk',
+  middleware: needs('card.edit'),
   description:
     'Adds every card to an own deck in one transaction, or none: a bad row answers 400 naming it (`cards.12.es`); ' +
     '403 for an imported deck, 404 for anyone else’s.',
@@ -36,6 +38,7 @@ const bulkRoute = createRoute({
 const exportRoute = createRoute({
   method: 'get',
   path: '/api/decks/{id}/export',
+  middleware: needs('data.transfer'),
   description:
     'The deck as a file download (Content-Disposition: attachment): CSV (UTF-8 with BOM, header row ' +
     '`english,spanish,english_pronunciation,spanish_pronunciation`) or an Anki package (.apkg, legacy ' +
@@ -56,6 +59,7 @@ const exportRoute = createRoute({
 const ankiRoute = createRoute({
   method: 'post',
   path: '/api/imports/anki',
+  middleware: needs('data.transfer'),
   description:
     'Reads an Anki package. With dry_run=true: what it holds and a proposed mapping (200, nothing stored). ' +
     'Otherwise: one deck per Anki deck for student_id (or shared), one card per mapped note (201).',
@@ -101,6 +105,7 @@ const ankiRoute = createRoute({
 const ankiStatusRoute = createRoute({
   method: 'get',
   path: '/api/imports/anki/status',
+  middleware: needs('data.transfer'),
   description:
     'The family’s packages in the server’s hands while POST /api/imports/anki is being answered: packages are ' +
     'read on a few threads, one per family at a time, the rest waiting in turn (`waiting`, `ahead`); the one ' +

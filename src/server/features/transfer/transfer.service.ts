@@ -17,7 +17,7 @@ import {
 } from '@shared/schemas/transfer';
 import type { z } from 'zod';
 import type { cardFieldsSchema } from '@shared/schemas/card';
-import type { AppDeps } from '../../context';
+import type { AppDeps, FamilyId } from '../../context';
 import { inTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, fieldErrors, forbidden, notFound } from '../../http/errors';
 import * as access from '../access';
@@ -159,16 +159,16 @@ export function transferService(deps: AppDeps) {
    * picture's key, so the round trip keeps the picture as it was. `files`: where the package
    * reader put each picture's bytes (null when the package lacks it).
    */
-  async function encodePictures(userId: number, files: Record<string, string | null>, onDone: () => void) {
+  async function encodePictures(familyId: FamilyId, files: Record<string, string | null>, onDone: () => void) {
     const pictures = new Map<string, Picture | null>();
     for (const [name, file] of Object.entries(files)) {
       let picture: Picture | null = null;
       if (file) {
         const bytes = await fs.promises.readFile(file);
         const hash = createHash('sha256').update(bytes).digest('hex');
-        if (await findPicture(db, userId, hash)) picture = { key: hash, stored: null };
+        if (await findPicture(db, familyId, hash)) picture = { key: hash, stored: null };
         else {
-          picture = await encodePicture(userId, bytes).then(
+          picture = await encodePicture(familyId, bytes).then(
             (stored) => ({ key: stored.key, stored }),
             (err: unknown) => {
               // Not a picture we read (SVG, damaged, too big): the card is made without it.
@@ -189,7 +189,7 @@ export function transferService(deps: AppDeps) {
    * re-encoded, within its length and size limits); null for one missing, too large or long, or
    * not a sound: the card is made without it.
    */
-  async function encodeSounds(familyId: number, files: Record<string, string | null>, onDone: () => void) {
+  async function encodeSounds(familyId: FamilyId, files: Record<string, string | null>, onDone: () => void) {
     const sounds = new Map<string, StoredAudio | null>();
     for (const [name, file] of Object.entries(files)) {
       const audio = file
@@ -206,7 +206,7 @@ export function transferService(deps: AppDeps) {
 
   /** The family's remembered mappings for the package's note types, by their ids in the package. */
   async function rememberedMappings(
-    familyId: number,
+    familyId: FamilyId,
     noteTypes: { id: string; name: string; fields: string[]; kind: string }[],
   ): Promise<AnkiMapping> {
     const types = noteTypes.filter((t) => t.kind !== 'cloze');
@@ -221,7 +221,12 @@ export function transferService(deps: AppDeps) {
   }
 
   /** Stores what the package reader planned: pictures, sounds, remembered mappings, decks and cards, in one transaction. */
-  async function importPackage(userId: number, plan: AnkiPlanResult, studentId: number | null, mapping: AnkiMapping) {
+  async function importPackage(
+    familyId: FamilyId,
+    plan: AnkiPlanResult,
+    studentId: number | null,
+    mapping: AnkiMapping,
+  ) {
     if (plan.decks.length > ANKI_DECKS_MAX) {
       throw new ApiError(413, 'too_many_decks', `The package would make more than ${ANKI_DECKS_MAX} decks`);
     }
@@ -230,34 +235,34 @@ export function transferService(deps: AppDeps) {
     const step = () => {
       media.done = Math.min(media.total, media.done + 1);
     };
-    preparing.set(userId, media);
+    preparing.set(familyId, media);
     let pictures: Awaited<ReturnType<typeof encodePictures>>;
     let sounds: Awaited<ReturnType<typeof encodeSounds>>;
     try {
-      pictures = await encodePictures(userId, plan.pictures, step);
-      sounds = await encodeSounds(userId, plan.sounds, step);
+      pictures = await encodePictures(familyId, plan.pictures, step);
+      sounds = await encodeSounds(familyId, plan.sounds, step);
     } finally {
-      preparing.delete(userId);
+      preparing.delete(familyId);
     }
     const at = now();
-    const decks = await inUserTransaction(deps.db, userId, async (trx) => {
-      if (studentId !== null && !(await access.studentOwned(trx, userId, studentId))) throw studentNotFound();
+    const decks = await inUserTransaction(deps.db, familyId, async (trx) => {
+      if (studentId !== null && !(await access.studentOwned(trx, familyId, studentId))) throw studentNotFound();
       for (const [name, picture] of pictures) {
-        if (picture?.stored) await savePicture(trx, userId, picture.stored, at);
+        if (picture?.stored) await savePicture(trx, familyId, picture.stored, at);
         // A picture reused by key may have been deleted since it was found.
-        else if (picture && !(await findPicture(trx, userId, picture.key))) pictures.set(name, null);
+        else if (picture && !(await findPicture(trx, familyId, picture.key))) pictures.set(name, null);
       }
-      for (const sound of sounds.values()) if (sound) await saveAudio(trx, userId, sound, at);
+      for (const sound of sounds.values()) if (sound) await saveAudio(trx, familyId, sound, at);
       for (const type of plan.noteTypes) {
         const m = mapping[type.id];
-        if (m) await mappings.save(trx, userId, noteTypeKey(type), JSON.stringify(m), at);
+        if (m) await mappings.save(trx, familyId, noteTypeKey(type), JSON.stringify(m), at);
       }
       const made: Deck[] = [];
       let colour = 0;
       for (const [, { name, cards }] of plan.decks) {
         const deckId = await insertDeck(
           trx,
-          userId,
+          familyId,
           {
             title: name,
             subtitle: null,
@@ -279,7 +284,7 @@ export function transferService(deps: AppDeps) {
           };
         });
         await addCards(trx, deckId, rows, at);
-        made.push(toDeckJson((await findDeck(trx, userId, deckId))!));
+        made.push(toDeckJson((await findDeck(trx, familyId, deckId))!));
       }
       return made;
     });
@@ -302,9 +307,9 @@ export function transferService(deps: AppDeps) {
 
   return {
     /** Adds every card to an own deck, or none: one transaction; 404 for anyone else's deck, 403 for an imported one. */
-    async bulkCreate(userId: number, deckId: number, cards: CardFields[]): Promise<BulkCardsResult> {
-      return inUserTransaction(deps.db, userId, async (trx) => {
-        const deck = await access.deckOwned(trx, userId, deckId);
+    async bulkCreate(familyId: FamilyId, deckId: number, cards: CardFields[]): Promise<BulkCardsResult> {
+      return inUserTransaction(deps.db, familyId, async (trx) => {
+        const deck = await access.deckOwned(trx, familyId, deckId);
         if (!deck) throw deckNotFound();
         if (deck.imported) throw forbidden('Cards of an imported deck cannot be changed', 'imported_deck');
         await addCards(trx, deckId, cards, now());
@@ -314,11 +319,11 @@ export function transferService(deps: AppDeps) {
     },
 
     /** One of the user's decks (imported ones too) as CSV or an Anki package, read from one snapshot. */
-    async exportDeck(userId: number, deckId: number, format: 'csv' | 'apkg'): Promise<DeckFile> {
+    async exportDeck(familyId: FamilyId, deckId: number, format: 'csv' | 'apkg'): Promise<DeckFile> {
       const { deck, cards, pictures } = await inTransaction(
         deps.db,
         async (trx) => {
-          const found = await findDeck(trx, userId, deckId);
+          const found = await findDeck(trx, familyId, deckId);
           if (!found) throw deckNotFound();
           const deckCards = await cardsOfDeck(trx, deckId);
           const keys = new Set(deckCards.map((c) => c.front_image_key ?? c.back_image_key).filter(Boolean));
@@ -326,7 +331,7 @@ export function transferService(deps: AppDeps) {
           if (format === 'apkg') {
             for (const key of keys) {
               // A deck following a shared one shows the sharer's pictures: its export carries them too.
-              const picture = await findVisiblePicture(trx, userId, key!);
+              const picture = await findVisiblePicture(trx, familyId, key!);
               if (picture) bytes.set(`${key}.webp`, picture.data);
             }
           }
@@ -355,13 +360,13 @@ export function transferService(deps: AppDeps) {
     },
 
     /** What the family's packages are doing in the pool: read now, waiting, progress. */
-    ankiStatus(familyId: number): AnkiImportStatus {
+    ankiStatus(familyId: FamilyId): AnkiImportStatus {
       const media = preparing.get(familyId);
       return { ...pool.state(familyId), media: media ? { ...media } : null };
     },
 
     /** A dry run: what an .apkg holds and a proposed mapping; nothing is stored. */
-    async previewAnki(familyId: number, bytes: Buffer): Promise<AnkiPreview> {
+    async previewAnki(familyId: FamilyId, bytes: Buffer): Promise<AnkiPreview> {
       const dir = taskDir();
       try {
         const preview = await pool.run<AnkiPreview>(familyId, { kind: 'preview', bytes, tempRoot: dir });
@@ -372,16 +377,16 @@ export function transferService(deps: AppDeps) {
     },
 
     /** Makes one deck per Anki deck (for the student, or shared) and one card per mapped note, in one transaction. */
-    async importAnki(userId: number, upload: AnkiUpload): Promise<AnkiImportResult> {
+    async importAnki(familyId: FamilyId, upload: AnkiUpload): Promise<AnkiImportResult> {
       const mapping = parseMapping(upload.mapping);
       const selectedDecks = parseDecks(upload.decks);
       const studentId = upload.studentId ?? null;
-      if (studentId !== null && !(await access.studentOwned(db, userId, studentId))) throw studentNotFound();
+      if (studentId !== null && !(await access.studentOwned(db, familyId, studentId))) throw studentNotFound();
       const dir = taskDir();
       const mediaDir = path.join(dir, 'media');
       fs.mkdirSync(mediaDir);
       try {
-        const plan = await pool.run<AnkiPlanResult>(userId, {
+        const plan = await pool.run<AnkiPlanResult>(familyId, {
           kind: 'plan',
           bytes: upload.bytes,
           tempRoot: dir,
@@ -389,7 +394,7 @@ export function transferService(deps: AppDeps) {
           mapping,
           decks: selectedDecks,
         });
-        return await importPackage(userId, plan, studentId, mapping);
+        return await importPackage(familyId, plan, studentId, mapping);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }

@@ -16,6 +16,7 @@ import {
 } from '../authorization-table';
 import { buildWorld, isApiError, ownedBy, snapshot, type Snapshot, type World } from '../world';
 import { startIdp, type Idp } from '../identity-provider';
+import type { FamilyId } from '../../context';
 
 /**
  * Every API route, called by every kind of person (a visitor, an outsider family, the holder, a
@@ -128,13 +129,13 @@ async function inFamily(member: Agent, holder: Adult): Promise<boolean> {
 }
 
 /** The family the person is in now (none for a visitor). */
-async function familyNow(a: Agent): Promise<number> {
+async function familyNow(a: Agent): Promise<FamilyId> {
   const row = await t.db.kysely
     .selectFrom('family_members')
     .select('family_id')
     .where('user_id', '=', a.id)
     .executeTakeFirst();
-  return row?.family_id ?? -1;
+  return (row?.family_id ?? -1) as FamilyId;
 }
 
 async function locked(holder: Agent, student: number): Promise<Agent> {
