@@ -42,55 +42,57 @@ function Notices({ jobs }: { jobs: AnkiImportJob[] }) {
   const progressOf = useJobProgressText();
   const n = (v: number) => v.toLocaleString(i18n.language);
   return (
-    <ul className={styles.notices} aria-label={t('transfer.anki.notices.region')} role="status">
-      {jobs.map((job) => {
-        const close = () => dismiss.mutate(job.id);
-        if (job.state === 'done' && job.result) {
-          const [first] = job.result.decks;
-          const more = job.result.decks.length - 1;
-          const deck = first?.title ?? job.file_name;
+    <div role="status" aria-label={t('transfer.anki.notices.region')}>
+      <ul className={styles.notices}>
+        {jobs.map((job) => {
+          const close = () => dismiss.mutate(job.id);
+          if (job.state === 'done' && job.result) {
+            const [first] = job.result.decks;
+            const more = job.result.decks.length - 1;
+            const deck = first?.title ?? job.file_name;
+            return (
+              <li key={job.id} className={styles.notice}>
+                <p className={styles.noticeText}>
+                  {t('transfer.anki.notices.done', { deck, count: job.result.cards, cards: n(job.result.cards) })}
+                  {more > 0 && ` ${t('transfer.anki.notices.moreDecks', { count: more })}`}
+                </p>
+                {first && (
+                  <Link to={`/deck/${first.id}`} onClick={close}>
+                    {t('transfer.anki.notices.open', { deck })}
+                  </Link>
+                )}
+                <Button size="small" onClick={close}>
+                  {t('transfer.anki.notices.dismiss')}
+                </Button>
+              </li>
+            );
+          }
+          if (job.state === 'failed' && job.error) {
+            return (
+              <li key={job.id} className={`${styles.notice} ${styles.noticeFailed}`}>
+                <p className={styles.noticeText}>
+                  {t('transfer.anki.notices.failed', { name: job.file_name, reason: errorOf(jobError(job.error)) })}
+                </p>
+                <Button size="small" onClick={close}>
+                  {t('transfer.anki.notices.dismiss')}
+                </Button>
+              </li>
+            );
+          }
+          const progress = progressOf(job);
           return (
-            <li key={job.id} className={styles.notice}>
+            <li key={job.id} className={`${styles.notice} ${styles.noticeRunning}`}>
               <p className={styles.noticeText}>
-                {t('transfer.anki.notices.done', { deck, count: job.result.cards, cards: n(job.result.cards) })}
-                {more > 0 && ` ${t('transfer.anki.notices.moreDecks', { count: more })}`}
+                {t('transfer.anki.notices.running', { name: job.file_name })}
+                {progress && ` ${progress}`}
               </p>
-              {first && (
-                <Link to={`/deck/${first.id}`} onClick={close}>
-                  {t('transfer.anki.notices.open', { deck })}
-                </Link>
-              )}
-              <Button size="small" onClick={close}>
-                {t('transfer.anki.notices.dismiss')}
+              <Button size="small" onClick={close} disabled={job.state === 'saving'}>
+                {t('transfer.anki.stop')}
               </Button>
             </li>
           );
-        }
-        if (job.state === 'failed' && job.error) {
-          return (
-            <li key={job.id} className={`${styles.notice} ${styles.noticeFailed}`}>
-              <p className={styles.noticeText}>
-                {t('transfer.anki.notices.failed', { name: job.file_name, reason: errorOf(jobError(job.error)) })}
-              </p>
-              <Button size="small" onClick={close}>
-                {t('transfer.anki.notices.dismiss')}
-              </Button>
-            </li>
-          );
-        }
-        const progress = progressOf(job);
-        return (
-          <li key={job.id} className={`${styles.notice} ${styles.noticeRunning}`}>
-            <p className={styles.noticeText}>
-              {t('transfer.anki.notices.running', { name: job.file_name })}
-              {progress && ` ${progress}`}
-            </p>
-            <Button size="small" onClick={close} disabled={job.state === 'saving'}>
-              {t('transfer.anki.stop')}
-            </Button>
-          </li>
-        );
-      })}
-    </ul>
+        })}
+      </ul>
+    </div>
   );
 }
