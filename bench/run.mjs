@@ -4,7 +4,7 @@
 // Environment (all optional):
 //   BENCH_DURATION     seconds of each measured load run (10)      BENCH_WARMUP   warm-up seconds (3)
 //   BENCH_CONNECTIONS  concurrent connections (50)                  BENCH_ROUNDS   load rounds, median kept (1)
-//   BENCH_ONLY         comma list of api,scale,pictures,uploads,imports,anki-load,paste,play,static,bundle,pages,postgres (all)
+//   BENCH_ONLY         comma list of api,scale,pictures,uploads,imports,anki-load,anki-import,paste,play,static,bundle,pages,postgres (all)
 //   BENCH_DATABASE_URL postgres://… for the postgres section (a fresh database is made beside it and dropped);
 //                      without it a throw-away cluster is started (initdb, own port, pg_stat_statements)
 //   BENCH_SCHOOL=1     the postgres section adds a school: 1,200 students in 40 classes, 7.92M answers
@@ -22,6 +22,7 @@ import { measureFirstView } from '../scripts/check-bundle-size.mjs';
 import { ensureBuild, machine } from './lib/build.mjs';
 import { pictureFigures, staticFigures } from './lib/checks.mjs';
 import { ankiLoad } from './lib/anki-load.mjs';
+import { ankiImportFigures } from './lib/anki-import.mjs';
 import { importFigures } from './lib/imports.mjs';
 import { pastePreviewFigures } from './lib/paste-preview.mjs';
 import { playRoundFigures } from './lib/play-rounds.mjs';
@@ -42,7 +43,10 @@ const cfg = {
   connections: Number(env.BENCH_CONNECTIONS ?? 50),
   rounds: Math.max(1, Number(env.BENCH_ROUNDS ?? 1)),
   only: new Set(
-    (env.BENCH_ONLY ?? 'api,scale,pictures,uploads,imports,anki-load,paste,play,static,bundle,pages,postgres')
+    (
+      env.BENCH_ONLY ??
+      'api,scale,pictures,uploads,imports,anki-load,anki-import,paste,play,static,bundle,pages,postgres'
+    )
       .split(',')
       .map((s) => s.trim()),
   ),
@@ -106,11 +110,15 @@ async function main() {
   const profileDir = cfg.profile ? path.resolve('bench/results/profiles') : null;
   if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
   const servers = [];
-  const sqliteSections = [...cfg.only].some((s) => s !== 'postgres' && s !== 'anki-load');
+  const sqliteSections = [...cfg.only].some((s) => s !== 'postgres' && s !== 'anki-load' && s !== 'anki-import');
   try {
     if (cfg.only.has('anki-load')) {
       // Its own server: one family's heavy packages against another family's deck list.
       results.anki_load = await ankiLoad({ cfg, tmp, log });
+    }
+    if (cfg.only.has('anki-import')) {
+      // Its own server: a long import left running, with the CPU split by what it was doing.
+      results.anki_import = await ankiImportFigures({ cfg, tmp, log });
     }
     if (cfg.only.has('postgres')) {
       results.postgres = await postgresBench({

@@ -135,6 +135,10 @@ export const ANKI_IMPORT_THREADS = 2;
 export const ANKI_IMPORTS_PER_FAMILY = 3;
 /** Packages waiting for a thread, all families together; the next is refused (503) until one starts. */
 export const ANKI_IMPORT_QUEUE_MAX = 20;
+/** How long the server keeps a finished import left running, for its notice, unless dismissed sooner. */
+export const ANKI_IMPORT_KEPT_HOURS = 24;
+/** Finished imports kept per person for their notices (the oldest go first). */
+export const ANKI_IMPORT_KEPT_MAX = 10;
 /** Longest a package may take to read (unzip, collection, text) before its thread is stopped and it is refused; config ANKI_IMPORT_TIME_BUDGET_S. */
 export const ANKI_IMPORT_TIME_BUDGET_S = 120;
 /** Most heap a package-reading thread may use before the package is refused; config ANKI_IMPORT_MEMORY_MB. */
@@ -174,6 +178,8 @@ export const IMAGE_MAX_SIDE = 16_384;
 export const IMAGE_DECODE_BUDGET_SECONDS = 10;
 /** Pictures decoded at the same time, over all users (each user's wait behind each other). */
 export const IMAGE_DECODE_CONCURRENCY = 2;
+/** A picture of an import at most this large (by its header) may use a decode slot nobody else waits for. */
+export const IMAGE_SPARE_SLOT_PIXELS = 4_000_000;
 
 // ── Recorded audio
 

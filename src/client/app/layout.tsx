@@ -11,12 +11,17 @@ import { useCurrentStudent } from '@client/lib/current-student';
 import { useRefreshWhenBackOnline } from '@client/lib/online';
 import { usePageSettled } from '@client/lib/page-settled';
 import { StudentSelector } from '@client/features/students/components/student-selector';
+import { useRefreshDecks } from '@client/features/decks/api/get-decks';
 import { AccountMenu } from './account-menu';
 import { OfflineBanner } from './offline-banner';
 import { ChildModeOutlet, LeaveChildMode } from './child-mode-gate';
 import { SyncStatus } from './sync-status';
 import styles from './layout.module.css';
 
+// Tells of Anki imports left running, wherever the parent is: mounted once the page has settled.
+const AnkiImportNotices = lazyNamed(() =>
+  import('@client/features/transfer/components/anki-import-notices').then((m) => m.AnkiImportNotices),
+);
 // Keeps the offline data fresh in the background: mounted once the page has settled.
 const OfflineSync = lazyNamed(() => import('./offline-sync').then((m) => m.OfflineSync));
 
@@ -26,6 +31,7 @@ export function Layout() {
   const { user } = useAuth();
   const { currentStudent } = useCurrentStudent();
   const settled = usePageSettled();
+  const refreshDecks = useRefreshDecks();
   useRefreshWhenBackOnline();
   return (
     <>
@@ -62,6 +68,11 @@ export function Layout() {
       <OfflineBanner />
       <SyncStatus />
       {settled && <OfflineSync />}
+      {settled && user && !user.child_student_id && (
+        <Suspense fallback={null}>
+          <AnkiImportNotices refreshDecks={refreshDecks} />
+        </Suspense>
+      )}
       <div className={styles.content}>
         <Suspense fallback={<Spinner />}>
           <ChildModeOutlet />

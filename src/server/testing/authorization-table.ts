@@ -1,6 +1,10 @@
 import { expect } from 'vitest';
 import type { Adult, Agent, TestApp, TestResponse } from './harness';
 import { packageForm, SMALL_PACKAGE_MAPPING, smallPackage } from './apkg-fixture';
+import { failedImport } from './anki-jobs';
+
+/** The import the last DELETE /api/imports/anki/{id} case made (its verify checks it is gone). */
+let lastImport = '';
 import { cardForm } from './images';
 import { catalogueCards, ownedBy, snapshot, type World } from './world';
 import { authorize } from './identity-provider';
@@ -507,9 +511,25 @@ export const MATRIX: Record<string, Case[]> = {
       request: () => at('/api/imports/anki/status'),
       other: 200,
       owner: 200,
-      async verify(_c, res) {
-        if (res.status === 200)
-          expect(res.body).toEqual({ running: 0, waiting: 0, ahead: null, progress: null, media: null });
+      async verify(_c, res, who) {
+        if (res.status !== 200) return;
+        expect(res.body).toMatchObject({ running: 0, waiting: 0, ahead: null, progress: null, media: null });
+        // Another family's imports never show; the family's own (left by earlier cases) may.
+        if (who === 'other') expect(res.body.imports).toEqual([]);
+      },
+    },
+  ],
+  'DELETE /api/imports/anki/:id': [
+    {
+      object: 'anki import',
+      note: 'an import of the family’s that failed (a deck the package lacks), left for its notice',
+      request: async (c) => ({ path: `/api/imports/anki/${(lastImport = await failedImport(c.owner))}` }),
+      other: 404,
+      owner: 204,
+      async verify(c, _res, who) {
+        if (who !== 'owner') return;
+        const { imports } = (await c.caller.get('/api/imports/anki/status')).body;
+        expect(imports.map((j: { id: string }) => j.id)).not.toContain(lastImport);
       },
     },
   ],

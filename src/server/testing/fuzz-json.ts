@@ -462,6 +462,8 @@ export function paramValue(route: string, name: string, w: World): string {
   if (name === 'deckId') return String(w.deck);
   if (name === 'key') return w.imageKey;
   if (name === 'provider') return 'oidc';
+  // An import's id: well formed, and no import of the family's (404).
+  if (route.includes('/api/imports/anki/')) return '00000000-0000-4000-8000-000000000000';
   if (name === 'code' && route.includes('/api/shared/')) return w.shareCode;
   const resource = route.split('/')[2];
   const byResource: Record<string, number> = { students: w.student, decks: w.deck, cards: w.card, bugs: w.bug };

@@ -230,7 +230,7 @@ const MAPPINGS_REFUSED = [
 
 /**
  * Bad forms for POST /api/imports/anki around a valid package (`apkg`, imported by `mapping`):
- * no file or text for it, bytes that are no package, bad dry_run, student_id and mapping, broken
+ * no file or text for it, bytes that are no package, bad dry_run, background, student_id and mapping, broken
  * multipart bodies and wrong content types. Extra fields ride along.
  */
 export function ankiRequests(apkg: Uint8Array, mapping: string): fc.Arbitrary<FuzzRequest> {
@@ -276,6 +276,10 @@ export function ankiRequests(apkg: Uint8Array, mapping: string): fc.Arbitrary<Fu
       .chain((v) => withExtras(fc.constant({ dry_run: v })))
       .map(form('bad dry_run', true)),
     fc
+      .constantFrom('yes', '1', 'TRUE', 'on', '', ' true', 'false ')
+      .chain((v) => withExtras(fc.constant({ background: v })))
+      .map(form('bad background', true)),
+    fc
       .constantFrom(...badIds)
       .chain((v) => withExtras(fc.constant({ student_id: v })))
       .map(form('bad student_id', true)),
@@ -316,7 +320,7 @@ export function ankiRequests(apkg: Uint8Array, mapping: string): fc.Arbitrary<Fu
 export function ankiExamples(apkg: Uint8Array, mapping: string): [FuzzRequest][] {
   const file = { file: apkg, name: 'deck.apkg', type: 'application/octet-stream' };
   const values = ['a\u0000b', 'x\uD800', '\u202Eabc', '\u0007'];
-  const examples: Parts[] = ['dry_run', 'student_id', 'mapping', 'decks'].flatMap((k) =>
+  const examples: Parts[] = ['dry_run', 'student_id', 'mapping', 'decks', 'background'].flatMap((k) =>
     values.map((v) => ({ file, mapping, [k]: v })),
   );
   examples.push({ file, mapping, 'x\u0000y': 'extra field named with NUL' });

@@ -82,7 +82,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
   async function request<T = any>(
     method: string,
     url: string,
-    init: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; cookie?: string } = {},
+    init: {
+      json?: unknown;
+      body?: BodyInit;
+      headers?: Record<string, string>;
+      cookie?: string;
+      /** Aborts the request, as a client going away does. */
+      signal?: AbortSignal;
+    } = {},
   ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...init.headers };
     let body = init.body;
@@ -93,7 +100,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     if (init.cookie) headers.cookie = init.cookie;
     // Real HTTP/1.1 clients always declare a body's length; the body limit relies on it.
     if (typeof body === 'string') headers['content-length'] ??= String(Buffer.byteLength(body));
-    const res = await app.request(`http://localhost${url}`, { method, headers, body });
+    const res = await app.request(`http://localhost${url}`, { method, headers, body, signal: init.signal });
     const text = /^(image|audio)\//.test(res.headers.get('content-type') ?? '') ? '' : await res.clone().text();
     let parsed: unknown = text;
     try {

@@ -53,6 +53,14 @@ export const ankiImportFieldsSchema = z.object({
   mapping: z.string().optional(),
   /** JSON array of the Anki deck ids to import (as the preview lists them); absent: every readable deck. */
   decks: z.string().optional(),
+  /**
+   * `true`: answer 202 at once with the import (`ankiImportJobSchema`) and carry on without the
+   * request; the parent follows it, and is told when it is done, through GET /api/imports/anki/status.
+   */
+  background: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
 /** The `decks` form field, once parsed. */
@@ -144,6 +152,33 @@ export type AnkiImportResult = z.infer<typeof ankiImportResultSchema>;
 export const EXPORT_FORMATS = ['csv', 'apkg'] as const;
 export const deckExportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS) });
 
+/** An import's id (DELETE /api/imports/anki/{id}). */
+export const ankiImportIdSchema = z.string().uuid();
+
+/**
+ * An import left to run on the server (`background=true`, or one whose request went away): where it
+ * is, then how it ended. Kept for the family until one of its adults dismisses it (DELETE
+ * /api/imports/anki/{id}), or for ANKI_IMPORT_KEPT_HOURS; a server restart forgets it.
+ */
+export const ankiImportJobSchema = z.object({
+  id: ankiImportIdSchema,
+  /** The package's file name as uploaded (for a failure's notice, when no deck was made). */
+  file_name: z.string(),
+  /** waiting its turn → reading the package → preparing its pictures and sounds → saving → done or failed. */
+  state: z.enum(['waiting', 'reading', 'preparing', 'saving', 'done', 'failed']),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  /** While waiting: packages of any family to be read before it. */
+  ahead: count.nullable(),
+  progress: z.object({ notes_read: count, notes_total: count }).nullable(),
+  media: z.object({ done: count, total: count }).nullable(),
+  /** When done: what was made (as the 201 of a waited-for import). */
+  result: ankiImportResultSchema.nullable(),
+  /** When failed: why, as an error answer would say it (`code` is what the app translates). */
+  error: z.object({ status: z.number().int(), code: z.string(), error: z.string() }).nullable(),
+});
+export type AnkiImportJob = z.infer<typeof ankiImportJobSchema>;
+
 /**
  * The family's Anki packages in the server's hands (GET /api/imports/anki/status), for the dialog to
  * show while its POST /api/imports/anki is answered: read one at a time, the rest waiting their turn.
@@ -159,5 +194,7 @@ export const ankiImportStatusSchema = z.object({
   progress: z.object({ notes_read: count, notes_total: count }).nullable(),
   /** Once read, the package's pictures and sounds being made ready (re-encoded) for its cards; null otherwise. */
   media: z.object({ done: count, total: count }).nullable(),
+  /** The family's imports left running, and those finished not dismissed yet, oldest first. */
+  imports: z.array(ankiImportJobSchema),
 });
 export type AnkiImportStatus = z.infer<typeof ankiImportStatusSchema>;

@@ -32,16 +32,24 @@ const queue = createPictureQueue(AUDIO_DECODE_CONCURRENCY);
  * Checks that `input` is a recording by its content (never its name or declared type) and
  * re-encodes it as MP3 without any metadata (audio-transcode.ts says why MP3 and how). The key is
  * the SHA-256 of the stored bytes. Runs in `owner`'s turn of the audio queue, within
- * AUDIO_DECODE_BUDGET_SECONDS; a file that is not audio, or not all of it, is refused.
+ * AUDIO_DECODE_BUDGET_SECONDS; a file that is not audio, or not all of it, is refused. `batch`: one of
+ * many short sounds (an import's), which may also use a slot no one else is waiting for.
  */
-export async function encodeAudio(owner: FamilyId, input: Uint8Array): Promise<repo.StoredAudio> {
+export async function encodeAudio(
+  owner: FamilyId,
+  input: Uint8Array,
+  { batch = false }: { batch?: boolean } = {},
+): Promise<repo.StoredAudio> {
   if (input.byteLength > AUDIO_MAX_BYTES) throw audioTooLarge();
   if (input.byteLength === 0) throw unsupportedAudio('The audio file is empty');
   const container = sniffContainer(input);
   if (!container) throw unsupportedAudio();
   if (container === 'ogg' && !oggIsComplete(input)) throw damaged();
-  const result = await queue.run(owner, () =>
-    transcodeToMp3(input, container, { maxSeconds: AUDIO_MAX_SECONDS, budgetSeconds: AUDIO_DECODE_BUDGET_SECONDS }),
+  const result = await queue.run(
+    owner,
+    () =>
+      transcodeToMp3(input, container, { maxSeconds: AUDIO_MAX_SECONDS, budgetSeconds: AUDIO_DECODE_BUDGET_SECONDS }),
+    { spare: batch },
   );
   if (!result.ok) {
     if (result.reason === 'too_long') throw audioTooLong();

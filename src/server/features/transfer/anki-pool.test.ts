@@ -78,7 +78,7 @@ describe('the import threads', () => {
     const res = await importing;
     expect(res.status).toBe(201);
     expect(res.body.skipped.notes.too_long).toBe(1500);
-    expect(await status(a)).toEqual({ running: 0, waiting: 0, ahead: null, progress: null, media: null });
+    expect(await status(a)).toEqual({ running: 0, waiting: 0, ahead: null, progress: null, media: null, imports: [] });
   }, 120_000);
 
   it("reads a family's packages one at a time, the rest waiting; a fourth at once is refused", async () => {

@@ -20,12 +20,20 @@ export interface AnkiPoolOptions {
   memoryBudgetMb: number;
 }
 
+/** What the caller can see of its task: started (its thread is reading it) and notes read. */
+export interface AnkiPoolTicket {
+  started: boolean;
+  progress: AnkiTaskProgress | null;
+}
+
 interface Job {
   familyId: FamilyId;
   task: AnkiTask;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
-  progress: AnkiTaskProgress | null;
+  ticket: AnkiPoolTicket;
+  /** Stops the task: removed from the queue, or its thread stopped. */
+  cancel: () => void;
 }
 
 const IDLE_MS = 30_000;
@@ -48,6 +56,7 @@ export const poolErrors = {
       30,
     ),
   busy: () => new ApiError(503, 'imports_busy', 'Too many packages are waiting to be read; try again shortly'),
+  cancelled: () => new ApiError(409, 'import_cancelled', 'The import was stopped before anything was saved'),
 };
 
 /** The thread's entry: the bundle beside the built server, or the TypeScript source through tsx. */
@@ -94,6 +103,7 @@ export function createAnkiPool(options: AnkiPoolOptions) {
   function start(job: Job) {
     const worker = take();
     running.set(worker, job);
+    job.ticket.started = true;
     let settled = false;
     const finish = (outcome: { value: unknown } | { error: unknown }, keep: boolean) => {
       if (settled) return;
@@ -118,7 +128,7 @@ export function createAnkiPool(options: AnkiPoolOptions) {
     };
     const onMessage = (msg: AnkiWorkerMessage) => {
       if (msg.type === 'ready') startClock();
-      else if (msg.type === 'progress') job.progress = msg.progress;
+      else if (msg.type === 'progress') job.ticket.progress = msg.progress;
       else if (msg.type === 'result') finish({ value: msg.result }, true);
       else if (msg.type === 'error') {
         const e = msg.error;
@@ -136,6 +146,7 @@ export function createAnkiPool(options: AnkiPoolOptions) {
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
+    job.cancel = () => finish({ error: poolErrors.cancelled() }, false);
     if (ready.has(worker)) startClock();
     const { bytes } = job.task;
     // The upload is handed over, not copied, when it owns its memory.
@@ -159,28 +170,66 @@ export function createAnkiPool(options: AnkiPoolOptions) {
   }
 
   return {
-    /** Reads the package on a pool thread, when its turn comes; refuses at once when the family or the queue is full. */
-    run<T>(familyId: FamilyId, task: AnkiTask): Promise<T> {
+    /**
+     * Reads the package on a pool thread, when its turn comes; refuses at once when the family or the
+     * queue is full. `signal` stops it (`import_cancelled`): a waiting task is never read, a running
+     * one's thread is stopped. `ticket` shows the caller when it starts and how far it has read.
+     */
+    run<T>(
+      familyId: FamilyId,
+      task: AnkiTask,
+      { signal, ticket = { started: false, progress: null } }: { signal?: AbortSignal; ticket?: AnkiPoolTicket } = {},
+    ): Promise<T> {
+      if (signal?.aborted) return Promise.reject(poolErrors.cancelled());
       const mine =
         queue.filter((j) => j.familyId === familyId).length +
         [...running.values()].filter((j) => j.familyId === familyId).length;
       if (mine >= options.perFamily) return Promise.reject(poolErrors.familyBusy(mine));
       if (queue.length >= options.queueMax) return Promise.reject(poolErrors.busy());
       return new Promise<T>((resolve, reject) => {
-        queue.push({ familyId, task, resolve: resolve as (v: unknown) => void, reject, progress: null });
+        const job: Job = {
+          familyId,
+          task,
+          resolve: resolve as (v: unknown) => void,
+          reject,
+          ticket,
+          cancel: () => {
+            const i = queue.indexOf(job);
+            if (i >= 0) queue.splice(i, 1);
+            job.reject(poolErrors.cancelled());
+          },
+        };
+        const onAbort = () => job.cancel();
+        signal?.addEventListener('abort', onAbort, { once: true });
+        const done = () => signal?.removeEventListener('abort', onAbort);
+        job.resolve = (v) => {
+          done();
+          resolve(v as T);
+        };
+        job.reject = (e) => {
+          done();
+          reject(e);
+        };
+        queue.push(job);
         next();
       });
     },
 
+    /** Packages of any family to be read before this waiting task; null once it is being read. */
+    ahead(ticket: AnkiPoolTicket): number | null {
+      const i = queue.findIndex((j) => j.ticket === ticket);
+      return i < 0 ? null : i + running.size;
+    },
+
     /** What a family's imports are doing (GET /api/imports/anki/status). */
-    state(familyId: FamilyId): AnkiImportStatus {
+    state(familyId: FamilyId): Omit<AnkiImportStatus, 'imports'> {
       const mine = [...running.values()].filter((j) => j.familyId === familyId);
       const first = queue.findIndex((j) => j.familyId === familyId);
       return {
         running: mine.length,
         waiting: queue.filter((j) => j.familyId === familyId).length,
         ahead: first < 0 ? null : first + running.size,
-        progress: mine[0]?.progress ?? null,
+        progress: mine[0]?.ticket.progress ?? null,
         media: null,
       };
     },

@@ -5,6 +5,8 @@ import { ANKI_PACKAGE_MAX_BYTES } from '@shared/constants';
 import { idParamSchema } from '@shared/schemas/common';
 import {
   ankiImportFieldsSchema,
+  ankiImportIdSchema,
+  ankiImportJobSchema,
   ankiImportResultSchema,
   ankiImportStatusSchema,
   ankiPreviewSchema,
@@ -62,7 +64,10 @@ const ankiRoute = createRoute({
   middleware: needs('data.transfer'),
   description:
     'Reads an Anki package. With dry_run=true: what it holds and a proposed mapping (200, nothing stored). ' +
-    'Otherwise: one deck per Anki deck for student_id (or shared), one card per mapped note (201).',
+    'Otherwise: one deck per Anki deck for student_id (or shared), one card per mapped note (201), or, with ' +
+    'background=true, 202 with the import, which carries on and is followed in GET /api/imports/anki/status. ' +
+    'A dry run whose request goes away is stopped (a package still waiting is never read); an import carries ' +
+    'on, and its end is then listed in the status for the family.',
   request: {
     body: {
       required: true,
@@ -89,6 +94,13 @@ const ankiRoute = createRoute({
                 type: 'string',
                 description: 'JSON array of the Anki deck ids to import (as the dry run lists them); absent: all',
               },
+              background: {
+                type: 'string',
+                enum: ['true', 'false'],
+                description:
+                  'true: answer 202 with the import at once and carry on without the request; follow it (and ' +
+                  'hear how it ended) in GET /api/imports/anki/status',
+              },
             },
           },
         },
@@ -98,7 +110,8 @@ const ankiRoute = createRoute({
   responses: {
     200: jsonResponse(ankiPreviewSchema, 'Dry run: what the package holds'),
     201: jsonResponse(ankiImportResultSchema, 'Imported'),
-    ...errorResponses(400, 401, 404, 413, 415),
+    202: jsonResponse(ankiImportJobSchema, 'background=true: the import, left running'),
+    ...errorResponses(400, 401, 404, 409, 413, 415, 429, 503),
   },
 });
 
@@ -109,12 +122,31 @@ const ankiStatusRoute = createRoute({
   description:
     'The family’s packages in the server’s hands while POST /api/imports/anki is being answered: packages are ' +
     'read on a few threads, one per family at a time, the rest waiting in turn (`waiting`, `ahead`); the one ' +
-    'being read reports notes read of notes held.',
+    'being read reports notes read of notes held. `imports`: the family’s imports left running (or whose ' +
+    'request went away) and, until dismissed, how they ended, for the app to tell them wherever they are.',
   responses: {
     200: jsonResponse(ankiImportStatusSchema, 'The family’s imports'),
     ...errorResponses(401),
   },
 });
+
+const ankiDismissRoute = createRoute({
+  method: 'delete',
+  path: '/api/imports/anki/{id}',
+  middleware: needs('data.transfer'),
+  description:
+    'One of the family’s imports: stops it while it waits or is read or its media made ready (nothing is ' +
+    'saved; a waiting package is never read), or dismisses a finished one’s notice. 409 `import_saving` while ' +
+    'its cards are being saved; 404 for anyone else’s.',
+  request: { params: z.object({ id: ankiImportIdSchema }) },
+  responses: {
+    204: { description: 'Stopped or dismissed' },
+    ...errorResponses(400, 401, 404, 409),
+  },
+});
+
+/** The most of an uploaded package's name kept for its notice. */
+const FILE_NAME_MAX = 200;
 
 /** Reads the import form; a body that is not valid multipart is a 400, never a 500. */
 async function readAnkiForm(c: Context) {
@@ -126,7 +158,13 @@ async function readAnkiForm(c: Context) {
   }
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
-  const { dry_run: dryRun, student_id: studentId, mapping, decks } = parseInput(ankiImportFieldsSchema, fields);
+  const {
+    dry_run: dryRun,
+    student_id: studentId,
+    mapping,
+    decks,
+    background,
+  } = parseInput(ankiImportFieldsSchema, fields);
   const file = body.file;
   if (!(file instanceof File) || file.size === 0) {
     throw new ApiError(400, 'invalid_input', 'Invalid input: file', [
@@ -134,7 +172,15 @@ async function readAnkiForm(c: Context) {
     ]);
   }
   if (file.size > ANKI_PACKAGE_MAX_BYTES) throw packageErrors.tooLarge();
-  return { bytes: Buffer.from(await file.arrayBuffer()), dryRun, studentId, mapping, decks };
+  return {
+    bytes: Buffer.from(await file.arrayBuffer()),
+    dryRun,
+    background,
+    studentId,
+    mapping,
+    decks,
+    fileName: file.name.slice(0, FILE_NAME_MAX),
+  };
 }
 
 /** Bringing cards in (bulk rows, Anki packages) and taking decks out (CSV, .apkg). */
@@ -160,11 +206,19 @@ export function transferRoutes(deps: AppDeps) {
 
   r.openapi(ankiStatusRoute, (c) => c.json(service.ankiStatus(currentUser(c).familyId), 200));
 
+  r.openapi(ankiDismissRoute, (c) => {
+    service.dismissAnkiImport(currentUser(c).familyId, c.req.valid('param').id);
+    return c.body(null, 204);
+  });
+
   r.openapi(ankiRoute, async (c) => {
-    const { dryRun, ...upload } = await readAnkiForm(c);
-    const familyId = currentUser(c).familyId;
-    if (dryRun) return c.json(await service.previewAnki(familyId, upload.bytes), 200);
-    return c.json(await service.importAnki(familyId, upload), 201);
+    const { dryRun, background, ...upload } = await readAnkiForm(c);
+    const { familyId } = currentUser(c);
+    const signal = c.req.raw.signal;
+    if (dryRun) return c.json(await service.previewAnki(familyId, upload.bytes, signal), 200);
+    const outcome = await service.importAnki(familyId, upload, { background, signal });
+    if ('job' in outcome) return c.json(outcome.job, 202);
+    return c.json(outcome.result, 201);
   });
 
   return r;

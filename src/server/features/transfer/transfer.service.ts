@@ -3,12 +3,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { cardsToCsv } from '@shared/card-csv';
 import { textContentOf } from '@shared/card-fields';
-import { ANKI_DECKS_MAX, ANKI_IMPORT_QUEUE_MAX, ANKI_IMPORTS_PER_FAMILY, DECK_COLORS } from '@shared/constants';
+import {
+  ANKI_DECKS_MAX,
+  ANKI_IMPORT_QUEUE_MAX,
+  ANKI_IMPORTS_PER_FAMILY,
+  AUDIO_DECODE_CONCURRENCY,
+  DECK_COLORS,
+  IMAGE_DECODE_CONCURRENCY,
+} from '@shared/constants';
 import type { Deck } from '@shared/schemas/deck';
 import {
   ankiDeckSelectionSchema,
   ankiFieldMappingSchema,
   ankiMappingSchema,
+  type AnkiImportJob,
   type AnkiImportResult,
   type AnkiImportStatus,
   type AnkiMapping,
@@ -19,14 +27,15 @@ import type { z } from 'zod';
 import type { cardFieldsSchema } from '@shared/schemas/card';
 import type { AppDeps, FamilyId } from '../../context';
 import { inTransaction, inUserTransaction } from '../../db/transaction';
-import { ApiError, fieldErrors, forbidden, notFound } from '../../http/errors';
+import { ApiError, conflict, fieldErrors, forbidden, notFound } from '../../http/errors';
 import * as access from '../access';
 import { encodeAudio, saveAudio, type StoredAudio } from '../audio';
 import { addCards, cardsOfDeck, followNewCards, type NewCard } from '../cards';
 import { findDeck, insertDeck, toDeckJson } from '../decks';
 import { encodePicture, findPicture, findVisiblePicture, savePicture, type StoredPicture } from '../images';
 import { removeStale, withRemembered } from './anki-import';
-import { createAnkiPool, type AnkiPool } from './anki-pool';
+import { createImportJobs, type ImportJob, type ImportJobs } from './anki-jobs';
+import { createAnkiPool, poolErrors, type AnkiPool } from './anki-pool';
 import type { AnkiPlanResult } from './anki-worker';
 import * as mappings from './anki-mappings.repository';
 import { writeApkg } from './anki-writer';
@@ -40,6 +49,8 @@ export interface AnkiUpload {
   mapping: string | undefined;
   /** The `decks` form field as sent (JSON array of Anki deck ids); undefined imports every deck. */
   decks: string | undefined;
+  /** The package's name as uploaded (shown in the notice of a failed import). */
+  fileName: string;
 }
 
 export interface DeckFile {
@@ -117,6 +128,27 @@ export function safeFileName(title: string, extension: string): string {
   return `${base || 'deck'}.${extension}`;
 }
 
+const jobsOfApp = new WeakMap<AppDeps, ImportJobs>();
+/** The app's imports in progress and those finished for someone who was not there (one registry per app). */
+function importJobsOf(deps: AppDeps): ImportJobs {
+  let jobs = jobsOfApp.get(deps);
+  if (!jobs) jobsOfApp.set(deps, (jobs = createImportJobs(deps.now)));
+  return jobs;
+}
+
+/** Runs `work` on every item, at most `limit` at once (the decode queues bound the real work). */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+const stopped = () => poolErrors.cancelled();
+const importSaving = () =>
+  conflict('The import is being saved and can no longer be stopped; it ends in a moment', 'import_saving');
+
 const pools = new WeakMap<AppDeps, AnkiPool>();
 /** The app's package-reading threads (one pool per app), sized by its config. */
 export function ankiPoolOf(deps: AppDeps): AnkiPool {
@@ -141,8 +173,7 @@ export function transferService(deps: AppDeps) {
   const now = () => deps.now().toISOString();
   const tempRoot = path.join(deps.config.dataDir, 'tmp');
   const pool = ankiPoolOf(deps);
-  /** Families whose read package's pictures and sounds are being re-encoded: how many are done of all. */
-  const preparing = new Map<number, { done: number; total: number }>();
+  const jobs = importJobsOf(deps);
   /**
    * A temp folder for one package, removed by this thread when the answer is given, whatever
    * happens, even when its reader was stopped midway (past its budget).
@@ -157,18 +188,25 @@ export function transferService(deps: AppDeps) {
    * Each distinct picture of the plan, by its first media name: re-encoded, or, when its bytes are
    * exactly a picture the user already has (a deck of theirs exported and brought back), that
    * picture's key, so the round trip keeps the picture as it was. `files`: where the package
-   * reader put each picture's bytes (null when the package lacks it).
+   * reader put each picture's bytes (null when the package lacks it). Several at once, as the
+   * picture queue allows (a batch: only slots no other family is waiting for).
    */
-  async function encodePictures(familyId: FamilyId, files: Record<string, string | null>, onDone: () => void) {
+  async function encodePictures(
+    familyId: FamilyId,
+    files: Record<string, string | null>,
+    onDone: () => void,
+    signal: AbortSignal,
+  ) {
     const pictures = new Map<string, Picture | null>();
-    for (const [name, file] of Object.entries(files)) {
+    await eachLimited(Object.entries(files), IMAGE_DECODE_CONCURRENCY, async ([name, file]) => {
+      if (signal.aborted) throw stopped();
       let picture: Picture | null = null;
       if (file) {
         const bytes = await fs.promises.readFile(file);
         const hash = createHash('sha256').update(bytes).digest('hex');
         if (await findPicture(db, familyId, hash)) picture = { key: hash, stored: null };
         else {
-          picture = await encodePicture(familyId, bytes).then(
+          picture = await encodePicture(familyId, bytes, { batch: true }).then(
             (stored) => ({ key: stored.key, stored }),
             (err: unknown) => {
               // Not a picture we read (SVG, damaged, too big): the card is made without it.
@@ -180,28 +218,35 @@ export function transferService(deps: AppDeps) {
       }
       pictures.set(name, picture);
       onDone();
-    }
-    return pictures;
+    });
+    // In the package's order, whatever order they were made in.
+    return new Map(Object.keys(files).map((name) => [name, pictures.get(name) ?? null]));
   }
 
   /**
    * Each distinct sound of the cards, by name, through the audio pipeline (checked by content,
    * re-encoded, within its length and size limits); null for one missing, too large or long, or
-   * not a sound: the card is made without it.
+   * not a sound: the card is made without it. Several at once, as the audio queue allows.
    */
-  async function encodeSounds(familyId: FamilyId, files: Record<string, string | null>, onDone: () => void) {
+  async function encodeSounds(
+    familyId: FamilyId,
+    files: Record<string, string | null>,
+    onDone: () => void,
+    signal: AbortSignal,
+  ) {
     const sounds = new Map<string, StoredAudio | null>();
-    for (const [name, file] of Object.entries(files)) {
+    await eachLimited(Object.entries(files), AUDIO_DECODE_CONCURRENCY, async ([name, file]) => {
+      if (signal.aborted) throw stopped();
       const audio = file
-        ? await encodeAudio(familyId, await fs.promises.readFile(file)).catch((err: unknown) => {
+        ? await encodeAudio(familyId, await fs.promises.readFile(file), { batch: true }).catch((err: unknown) => {
             if (err instanceof ApiError) return null;
             throw err;
           })
         : null;
       sounds.set(name, audio);
       onDone();
-    }
-    return sounds;
+    });
+    return new Map(Object.keys(files).map((name) => [name, sounds.get(name) ?? null]));
   }
 
   /** The family's remembered mappings for the package's note types, by their ids in the package. */
@@ -220,12 +265,17 @@ export function transferService(deps: AppDeps) {
     return out;
   }
 
-  /** Stores what the package reader planned: pictures, sounds, remembered mappings, decks and cards, in one transaction. */
+  /**
+   * Stores what the package reader planned: pictures and sounds (made ready side by side), then
+   * remembered mappings, decks and cards, in one transaction. Stopped (`job.controller`) any time
+   * before that transaction, nothing is stored.
+   */
   async function importPackage(
     familyId: FamilyId,
     plan: AnkiPlanResult,
     studentId: number | null,
     mapping: AnkiMapping,
+    job: ImportJob,
   ) {
     if (plan.decks.length > ANKI_DECKS_MAX) {
       throw new ApiError(413, 'too_many_decks', `The package would make more than ${ANKI_DECKS_MAX} decks`);
@@ -235,15 +285,16 @@ export function transferService(deps: AppDeps) {
     const step = () => {
       media.done = Math.min(media.total, media.done + 1);
     };
-    preparing.set(familyId, media);
-    let pictures: Awaited<ReturnType<typeof encodePictures>>;
-    let sounds: Awaited<ReturnType<typeof encodeSounds>>;
-    try {
-      pictures = await encodePictures(familyId, plan.pictures, step);
-      sounds = await encodeSounds(familyId, plan.sounds, step);
-    } finally {
-      preparing.delete(familyId);
-    }
+    job.state = 'preparing';
+    job.media = media;
+    const { signal } = job.controller;
+    const [pictures, sounds] = await Promise.all([
+      encodePictures(familyId, plan.pictures, step, signal),
+      encodeSounds(familyId, plan.sounds, step, signal),
+    ]);
+    if (signal.aborted) throw stopped();
+    job.state = 'saving';
+    job.media = null;
     const at = now();
     const decks = await inUserTransaction(deps.db, familyId, async (trx) => {
       if (studentId !== null && !(await access.studentOwned(trx, familyId, studentId))) throw studentNotFound();
@@ -305,6 +356,56 @@ export function transferService(deps: AppDeps) {
     };
   }
 
+  /** One import from the queue to its end, its state kept in `job`; settles as a waited-for answer would. */
+  async function runImport(
+    job: ImportJob,
+    bytes: Buffer,
+    mapping: AnkiMapping,
+    selectedDecks: string[] | undefined,
+    studentId: number | null,
+  ): Promise<AnkiImportResult> {
+    const dir = taskDir();
+    const mediaDir = path.join(dir, 'media');
+    fs.mkdirSync(mediaDir);
+    try {
+      const plan = await pool.run<AnkiPlanResult>(
+        job.familyId,
+        { kind: 'plan', bytes, tempRoot: dir, mediaDir, mapping, decks: selectedDecks },
+        { signal: job.controller.signal, ticket: job.ticket },
+      );
+      const result = await importPackage(job.familyId, plan, studentId, mapping, job);
+      jobs.finish(job, { result });
+      return result;
+    } catch (err) {
+      if (job.controller.signal.aborted) jobs.remove(job);
+      else if (err instanceof ApiError)
+        jobs.finish(job, { error: { status: err.status, code: err.code, error: err.message } });
+      else {
+        deps.logger.error({ err, job: job.id }, 'anki import failed');
+        jobs.finish(job, { error: { status: 500, code: 'internal', error: 'Internal server error' } });
+      }
+      throw err;
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** How an import looks in the status and the 202 answer. */
+  function jobView(job: ImportJob): AnkiImportJob {
+    return {
+      id: job.id,
+      file_name: job.fileName,
+      state: job.state === 'waiting' && job.ticket.started ? 'reading' : job.state,
+      started_at: job.startedAt.toISOString(),
+      finished_at: job.finishedAt?.toISOString() ?? null,
+      ahead: job.state === 'waiting' ? pool.ahead(job.ticket) : null,
+      progress: job.state === 'waiting' && job.ticket.started ? job.ticket.progress : null,
+      media: job.media ? { ...job.media } : null,
+      result: job.result,
+      error: job.error,
+    };
+  }
+
   return {
     /** Adds every card to an own deck, or none: one transaction; 404 for anyone else's deck, 403 for an imported one. */
     async bulkCreate(familyId: FamilyId, deckId: number, cards: CardFields[]): Promise<BulkCardsResult> {
@@ -359,45 +460,74 @@ export function transferService(deps: AppDeps) {
       return { fileName: safeFileName(deck.title, 'apkg'), contentType: 'application/octet-stream', body };
     },
 
-    /** What the family's packages are doing in the pool: read now, waiting, progress. */
+    /** What the family's packages are doing in the pool (read now, waiting, progress), and its imports left running. */
     ankiStatus(familyId: FamilyId): AnkiImportStatus {
-      const media = preparing.get(familyId);
-      return { ...pool.state(familyId), media: media ? { ...media } : null };
+      const media = jobs.preparing(familyId)?.media;
+      return {
+        ...pool.state(familyId),
+        media: media ? { ...media } : null,
+        imports: jobs.listed(familyId).map(jobView),
+      };
     },
 
-    /** A dry run: what an .apkg holds and a proposed mapping; nothing is stored. */
-    async previewAnki(familyId: FamilyId, bytes: Buffer): Promise<AnkiPreview> {
+    /**
+     * A dry run: what an .apkg holds and a proposed mapping; nothing is stored. `signal`: the
+     * request went away; the package is then not read (or no longer).
+     */
+    async previewAnki(familyId: FamilyId, bytes: Buffer, signal?: AbortSignal): Promise<AnkiPreview> {
       const dir = taskDir();
       try {
-        const preview = await pool.run<AnkiPreview>(familyId, { kind: 'preview', bytes, tempRoot: dir });
+        const preview = await pool.run<AnkiPreview>(familyId, { kind: 'preview', bytes, tempRoot: dir }, { signal });
         return withRemembered(preview, await rememberedMappings(familyId, preview.note_types));
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
     },
 
-    /** Makes one deck per Anki deck (for the student, or shared) and one card per mapped note, in one transaction. */
-    async importAnki(familyId: FamilyId, upload: AnkiUpload): Promise<AnkiImportResult> {
+    /**
+     * Makes one deck per Anki deck (for the student, or shared) and one card per mapped note, in one
+     * transaction. The form is checked first (its errors answer at once); then the import runs on its
+     * own, whether or not anyone waits for it. Waited for (`background` false): its result, or its
+     * error; should the request go away (`signal`), it carries on and its end is listed for the family
+     * as a left-running one's is. `background`: answers the job at once (202).
+     */
+    async importAnki(
+      familyId: FamilyId,
+      upload: AnkiUpload,
+      { background = false, signal }: { background?: boolean; signal?: AbortSignal } = {},
+    ): Promise<{ job: AnkiImportJob } | { result: AnkiImportResult }> {
       const mapping = parseMapping(upload.mapping);
       const selectedDecks = parseDecks(upload.decks);
       const studentId = upload.studentId ?? null;
       if (studentId !== null && !(await access.studentOwned(db, familyId, studentId))) throw studentNotFound();
-      const dir = taskDir();
-      const mediaDir = path.join(dir, 'media');
-      fs.mkdirSync(mediaDir);
-      try {
-        const plan = await pool.run<AnkiPlanResult>(familyId, {
-          kind: 'plan',
-          bytes: upload.bytes,
-          tempRoot: dir,
-          mediaDir,
-          mapping,
-          decks: selectedDecks,
-        });
-        return await importPackage(familyId, plan, studentId, mapping);
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
+      const job = jobs.add(familyId, upload.fileName, background);
+      const work = runImport(job, upload.bytes, mapping, selectedDecks, studentId);
+      if (background) {
+        // The outcome is kept in the job; nothing waits for the promise.
+        work.catch(() => {});
+        return { job: jobView(job) };
       }
+      const leftRunning = () => {
+        job.listed = true;
+      };
+      signal?.addEventListener('abort', leftRunning, { once: true });
+      try {
+        return { result: await work };
+      } finally {
+        signal?.removeEventListener('abort', leftRunning);
+      }
+    },
+
+    /**
+     * Stops one of the family's imports (nothing is saved; a package still waiting is never read) or
+     * dismisses a finished one's notice. 404 for another family's, 409 `import_saving` while it is saved.
+     */
+    dismissAnkiImport(familyId: FamilyId, id: string): void {
+      const job = jobs.find(familyId, id);
+      if (!job) throw notFound('No such import');
+      if (job.state === 'saving') throw importSaving();
+      if (job.state !== 'done' && job.state !== 'failed') job.controller.abort();
+      jobs.remove(job);
     },
   };
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BULK_CARDS_MAX } from '@shared/constants';
 import type { FieldError } from '@shared/schemas/common';
 import type {
-  AnkiImportResult,
+  AnkiImportJob,
   AnkiImportStatus,
   AnkiMapping,
   AnkiPreview,
@@ -89,8 +89,12 @@ export function useAnkiPreview() {
   });
 }
 
-/** POST /api/imports/anki: one deck per Anki deck, for the student (shared when null). */
-export function useAnkiImport(refreshDecks: RefreshDecks) {
+/**
+ * POST /api/imports/anki with background=true: the import, left running on the server (202); it is
+ * followed, and its end heard, through the status (`useAnkiImportStatus`).
+ */
+export function useAnkiImport() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({
       file,
@@ -104,32 +108,81 @@ export function useAnkiImport(refreshDecks: RefreshDecks) {
       /** The Anki deck ids to import (every readable one when undefined). */
       decks?: string[];
     }) =>
-      apiFetch<AnkiImportResult>('/api/imports/anki', {
+      apiFetch<AnkiImportJob>('/api/imports/anki', {
         form: packageForm(file, {
           dry_run: 'false',
+          background: 'true',
           mapping: JSON.stringify(mapping),
           ...(decks === undefined ? {} : { decks: JSON.stringify(decks) }),
           ...(studentId === null ? {} : { student_id: String(studentId) }),
         }),
       }),
-    onSuccess: () => refreshDecks(),
+    onSuccess: () => client.invalidateQueries({ queryKey: STATUS_KEY }),
     onError: (err) => console.error('Failed to import the Anki package', err),
   });
 }
 
+const STATUS_KEY = ['anki-import-status'];
+const fetchStatus = () => apiFetch<AnkiImportStatus>('/api/imports/anki/status');
+const unfinished = (job: AnkiImportJob) => job.state !== 'done' && job.state !== 'failed';
+
 /**
  * GET /api/imports/anki/status every second while `active` (a package is being sent or read): whether
- * it waits for its turn, or how many of its notes are read.
+ * it waits for its turn, or how many of its notes are read, and the family's imports left running.
  */
 export function useAnkiImportStatus(active: boolean) {
   return useQuery({
-    queryKey: ['anki-import-status'],
-    queryFn: () => apiFetch<AnkiImportStatus>('/api/imports/anki/status'),
+    queryKey: STATUS_KEY,
+    queryFn: fetchStatus,
     enabled: active,
     refetchInterval: active ? 1000 : false,
-    gcTime: 0,
   });
 }
+
+/**
+ * The family's imports left running and how they ended: read when the app opens (a reload finds
+ * them again), then every 2 seconds while one of them runs.
+ */
+export function useAnkiImportsLeftRunning(enabled: boolean) {
+  return useQuery({
+    queryKey: STATUS_KEY,
+    queryFn: fetchStatus,
+    enabled,
+    refetchInterval: (query) => (query.state.data?.imports.some(unfinished) ? 2000 : false),
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** DELETE /api/imports/anki/{id}: stops an import still running (nothing is saved), or dismisses how one ended. */
+export function useDismissAnkiImport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<null>(`/api/imports/anki/${id}`, { method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: STATUS_KEY }),
+  });
+}
+
+/**
+ * The imports the open import dialog is showing itself: the notices leave those to it, and take
+ * them over once it closes.
+ */
+const inDialog = new Set<string>();
+const dialogListeners = new Set<() => void>();
+let dialogVersion = 0;
+export const importsInDialog = {
+  has: (id: string) => inDialog.has(id),
+  set(id: string, shown: boolean) {
+    if (shown) inDialog.add(id);
+    else inDialog.delete(id);
+    dialogVersion += 1;
+    for (const listener of dialogListeners) listener();
+  },
+  subscribe(listener: () => void) {
+    dialogListeners.add(listener);
+    return () => dialogListeners.delete(listener);
+  },
+  version: () => dialogVersion,
+};
 
 /** GET /api/decks/{id}/export: a download (the server names the file). */
 export const exportUrl = (deckId: number, format: 'csv' | 'apkg') => `/api/decks/${deckId}/export?format=${format}`;

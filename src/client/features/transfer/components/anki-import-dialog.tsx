@@ -1,20 +1,21 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  ANKI_DECKS_MAX,
-  ANKI_MEDIA_FILES_MAX,
-  ANKI_NOTES_MAX,
-  ANKI_PACKAGE_MAX_BYTES,
-  ANKI_UNCOMPRESSED_MAX_BYTES,
-} from '@shared/constants';
-import type { AnkiImportResult, AnkiMapping } from '@shared/schemas/transfer';
+import { ANKI_NOTES_MAX, ANKI_PACKAGE_MAX_BYTES } from '@shared/constants';
+import type { AnkiImportJob, AnkiImportResult, AnkiMapping } from '@shared/schemas/transfer';
 import { Button } from '@client/components/ui/button';
 import { Dialog } from '@client/components/ui/dialog';
 import { Alert, Spinner } from '@client/components/ui/feedback';
 import { ApiRequestError } from '@client/lib/api-client';
-import { errorText } from '@client/lib/errors';
-import { useAnkiImport, useAnkiImportStatus, useAnkiPreview, type RefreshDecks } from '../api/transfer-api';
+import {
+  importsInDialog,
+  useAnkiImport,
+  useAnkiImportStatus,
+  useAnkiPreview,
+  useDismissAnkiImport,
+  type RefreshDecks,
+} from '../api/transfer-api';
+import { jobError, MB, useAnkiErrorText, useJobProgressText } from './anki-texts';
 import { AnkiPreviewStep } from './anki-preview';
 import { useDialogStrings } from '../strings';
 import styles from './transfer.module.css';
@@ -26,31 +27,6 @@ interface Props {
   studentId: number | null;
   studentName: string | null;
   refreshDecks: RefreshDecks;
-}
-
-const MB = 1024 * 1024;
-
-/** A refused package, said in the user's language with the limit it went over. */
-function useAnkiErrorText() {
-  const { t, i18n } = useTranslation();
-  const n = (v: number) => v.toLocaleString(i18n.language);
-  const values: Record<string, Record<string, string>> = {
-    too_large: { size: n(ANKI_PACKAGE_MAX_BYTES / MB) },
-    zip_bomb: { size: n(ANKI_UNCOMPRESSED_MAX_BYTES / MB) },
-    too_many_files: { count: n(ANKI_MEDIA_FILES_MAX) },
-    too_many_notes: { count: n(ANKI_NOTES_MAX) },
-    too_many_decks: { count: n(ANKI_DECKS_MAX) },
-  };
-  return (err: unknown) => {
-    if (err instanceof ApiRequestError) {
-      if (err.code === 'invalid_input' && err.fields.some((f) => f.field.startsWith('mapping'))) {
-        return t('transfer.anki.errors.mapping');
-      }
-      const key = `transfer.anki.errors.${err.code}`;
-      if (i18n.exists(key)) return t(key, values[err.code]);
-    }
-    return errorText(err, t('transfer.anki.errors.generic'));
-  };
 }
 
 /**
@@ -80,6 +56,45 @@ function AnkiQueueStatus({ active }: { active: boolean }) {
   ) : null;
 }
 
+/**
+ * An import under way, shown by the dialog: how far it is, and the choice to close the dialog and be
+ * told when it is done, or to stop it (nothing is saved).
+ */
+function AnkiRunning({
+  job,
+  onLeave,
+  onStop,
+  stopping,
+}: {
+  job: AnkiImportJob | undefined;
+  onLeave: () => void;
+  onStop: () => void;
+  stopping: boolean;
+}) {
+  const { t } = useTranslation();
+  const text = useJobProgressText();
+  const progress = job ? text(job) : null;
+  return (
+    <div className={styles.form}>
+      <Spinner label={t('transfer.anki.importing')} />
+      {progress && (
+        <p role="status" className={styles.hint}>
+          {progress}
+        </p>
+      )}
+      <p className={styles.hint}>{t('transfer.anki.leaveHint')}</p>
+      <div className={styles.footer}>
+        <Button onClick={onStop} disabled={stopping || job?.state === 'saving'}>
+          {t('transfer.anki.stop')}
+        </Button>
+        <Button variant="primary" onClick={onLeave}>
+          {t('transfer.anki.leave')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /** Home's "Import from Anki": choose a package, see what it holds and choose the fields, import, see what was made. */
 export function AnkiImportDialog({ open, onOpenChange, studentId, studentName, refreshDecks }: Props) {
   useDialogStrings();
@@ -88,8 +103,32 @@ export function AnkiImportDialog({ open, onOpenChange, studentId, studentName, r
   const [file, setFile] = useState<File | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const preview = useAnkiPreview();
-  const run = useAnkiImport(refreshDecks);
+  const run = useAnkiImport();
+  const dismiss = useDismissAnkiImport();
   const errorOf = useAnkiErrorText();
+  const jobId = run.data?.id ?? null;
+  const [ended, setEnded] = useState<{ result: AnkiImportResult } | { error: string } | null>(null);
+  const status = useAnkiImportStatus(jobId !== null && ended === null);
+  const job = jobId ? status.data?.imports.find((j) => j.id === jobId) : undefined;
+
+  // The import this dialog shows is its own: the notices take it over once the dialog closes.
+  useEffect(() => {
+    if (!jobId || ended) return;
+    importsInDialog.set(jobId, true);
+    return () => importsInDialog.set(jobId, false);
+  }, [jobId, ended]);
+  // Its end is shown here, so it is dismissed at once (no notice for it).
+  useEffect(() => {
+    if (!job || ended) return;
+    if (job.state === 'done' && job.result) {
+      setEnded({ result: job.result });
+      void refreshDecks();
+      dismiss.mutate(job.id);
+    } else if (job.state === 'failed' && job.error) {
+      setEnded({ error: errorOf(jobError(job.error)) });
+      dismiss.mutate(job.id);
+    }
+  }, [job, ended, dismiss, errorOf, refreshDecks]);
 
   const choose = (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0];
@@ -103,26 +142,38 @@ export function AnkiImportDialog({ open, onOpenChange, studentId, studentName, r
     setLocalError(null);
     setFile(chosen);
     run.reset();
+    setEnded(null);
     preview.mutate(chosen);
   };
   const restart = () => {
     setFile(null);
     preview.reset();
     run.reset();
+    setEnded(null);
   };
-  const submit = (mapping: AnkiMapping, decks: string[]) => file && run.mutate({ file, studentId, mapping, decks });
+  const submit = (mapping: AnkiMapping, decks: string[]) => {
+    setEnded(null);
+    if (file) run.mutate({ file, studentId, mapping, decks });
+  };
+  const stop = () => {
+    if (!jobId) return;
+    dismiss.mutate(jobId, { onSuccess: () => run.reset() });
+  };
 
   const error = localError ?? (preview.error ? errorOf(preview.error) : null);
   let body;
-  if (run.data) {
-    body = <AnkiResult result={run.data} onClose={() => onOpenChange(false)} />;
+  if (ended && 'result' in ended) {
+    body = <AnkiResult result={ended.result} onClose={() => onOpenChange(false)} />;
+  } else if (jobId && !ended) {
+    body = <AnkiRunning job={job} onLeave={() => onOpenChange(false)} onStop={stop} stopping={dismiss.isPending} />;
   } else if (preview.data && file) {
+    const failed = ended && 'error' in ended ? ended.error : null;
     body = (
       <AnkiPreviewStep
         preview={preview.data}
         studentName={studentName}
         pending={run.isPending}
-        error={run.error ? errorOf(run.error) : null}
+        error={failed ?? (run.error ? errorOf(run.error) : null)}
         onSubmit={submit}
         onRestart={restart}
       />
@@ -168,7 +219,6 @@ export function AnkiImportDialog({ open, onOpenChange, studentId, studentName, r
       wide
     >
       {body}
-      {run.isPending && <AnkiQueueStatus active />}
     </Dialog>
   );
 }
