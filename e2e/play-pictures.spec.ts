@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Card } from '../src/shared/schemas/card';
-import type { Progress } from '../src/shared/schemas/progress';
 import { createStudentViaApi, expect, expectNoAxeViolations, signUpViaApi, test } from './fixtures';
+import { lastSpoken, modeCounts, stubSpeech } from './play-helpers';
 
 // Issue 25 on a touch phone with pictures: listen and pick and picture or word on a three-card deck
 // whose missing options come from the student's other deck, played by tapping; each choice is
@@ -55,49 +55,6 @@ async function cardViaApi(
   return card;
 }
 
-/** Speech synthesis with an English and a Spanish voice that records what it says. */
-async function recordSpeech(page: Page) {
-  await page.addInitScript(() => {
-    const spoken: string[] = [];
-    const voices = [
-      ['Samantha', 'en-US'],
-      ['Mónica', 'es-ES'],
-    ].map(([name, lang]) => ({ name, lang, voiceURI: name, localService: true, default: false }));
-    const synth = Object.assign(new EventTarget(), {
-      speaking: false,
-      pending: false,
-      paused: false,
-      onvoiceschanged: null,
-      getVoices: () => voices,
-      speak: (u: { text: string }) => spoken.push(u.text),
-      cancel: () => {},
-      pause: () => {},
-      resume: () => {},
-    });
-    Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true });
-    Object.defineProperty(window, 'SpeechSynthesisUtterance', {
-      configurable: true,
-      value: class {
-        lang = '';
-        voice = null;
-        rate = 1;
-        onerror = null;
-        constructor(readonly text: string) {}
-      },
-    });
-    (window as unknown as { __spoken: string[] }).__spoken = spoken;
-  });
-}
-const lastSpoken = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken.at(-1) ?? '');
-
-async function modeCounts(page: Page, studentId: number) {
-  const res = await page.request.get(`/api/progress/${studentId}`);
-  expect(res.status()).toBe(200);
-  const modes = ((await res.json()) as Progress).memory_statistics.modes;
-  return Object.fromEntries(modes.map((m) => [m.mode, [m.answers, m.correct]]));
-}
-
 const options = (page: Page) => page.getByRole('list', { name: 'Choices' }).getByRole('button');
 const next = (page: Page) => page.getByRole('button', { name: 'Next' });
 const keyOf = (src: string | null) => decodeURIComponent(new URL(src ?? '', 'http://x').pathname.split('/').pop()!);
@@ -118,7 +75,7 @@ async function choicesOf(page: Page) {
 test('listen and pick and picture or word on a deck with pictures, by touch, with options from the other deck', async ({
   page,
 }) => {
-  await recordSpeech(page);
+  await stubSpeech(page);
   await signUpViaApi(page);
   const ana = await createStudentViaApi(page, 'Ana', 'English');
   const farm = await deckViaApi(page, 'Farm', ana.id);
@@ -262,7 +219,7 @@ test('offline, the options come from the other decks kept on the device, and the
   page,
   context,
 }) => {
-  await recordSpeech(page);
+  await stubSpeech(page);
   await signUpViaApi(page);
   const ana = await createStudentViaApi(page, 'Ana', 'English');
   const farm = await deckViaApi(page, 'Farm', ana.id);

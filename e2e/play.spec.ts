@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { Progress } from '../src/shared/schemas/progress';
 import { createStudentViaApi, expect, expectNoAxeViolations, signUpViaApi, test } from './fixtures';
+import { lastSpoken, modeCounts, stubSpeech } from './play-helpers';
 
 // The play modes (issue 25): each played to the end, its answers reaching the server once with their mode.
 
@@ -23,49 +23,6 @@ async function seedDeck(page: Page, studentId: number, title: string, cards: [st
     expect(card.status()).toBe(201);
   }
   return deck.id;
-}
-
-/** Speech synthesis with an English and a Spanish voice that records what it says (before any script runs). */
-async function stubSpeech(page: Page) {
-  await page.addInitScript(() => {
-    const spoken: string[] = [];
-    const voices = [
-      ['Samantha', 'en-US'],
-      ['Mónica', 'es-ES'],
-    ].map(([name, lang]) => ({ name, lang, voiceURI: name, localService: true, default: false }));
-    const synth = Object.assign(new EventTarget(), {
-      speaking: false,
-      pending: false,
-      paused: false,
-      onvoiceschanged: null,
-      getVoices: () => voices,
-      speak: (u: { text: string }) => spoken.push(u.text),
-      cancel: () => {},
-      pause: () => {},
-      resume: () => {},
-    });
-    Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true });
-    Object.defineProperty(window, 'SpeechSynthesisUtterance', {
-      configurable: true,
-      value: class {
-        lang = '';
-        voice = null;
-        rate = 1;
-        onerror = null;
-        constructor(readonly text: string) {}
-      },
-    });
-    (window as unknown as { __spoken: string[] }).__spoken = spoken;
-  });
-}
-const lastSpoken = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken.at(-1) ?? '');
-
-async function modeCounts(page: Page, studentId: number) {
-  const res = await page.request.get(`/api/progress/${studentId}`);
-  expect(res.status()).toBe(200);
-  const modes = ((await res.json()) as Progress).memory_statistics.modes;
-  return Object.fromEntries(modes.map((m) => [m.mode, [m.answers, m.correct]]));
 }
 
 async function expectNoOverflow(page: Page) {

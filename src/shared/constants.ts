@@ -139,6 +139,8 @@ export const ANKI_IMPORT_QUEUE_MAX = 20;
 export const ANKI_IMPORT_KEPT_HOURS = 24;
 /** Finished imports kept per person for their notices (the oldest go first). */
 export const ANKI_IMPORT_KEPT_MAX = 10;
+/** The most of an uploaded Anki package's name kept for the notice that tells how its import ended. */
+export const ANKI_FILE_NAME_MAX = 200;
 /** Longest a package may take to read (unzip, collection, text) before its thread is stopped and it is refused; config ANKI_IMPORT_TIME_BUDGET_S. */
 export const ANKI_IMPORT_TIME_BUDGET_S = 120;
 /** Most heap a package-reading thread may use before the package is refused; config ANKI_IMPORT_MEMORY_MB. */

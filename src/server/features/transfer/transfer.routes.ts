@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { ANKI_PACKAGE_MAX_BYTES } from '@shared/constants';
+import { ANKI_FILE_NAME_MAX, ANKI_PACKAGE_MAX_BYTES } from '@shared/constants';
 import { idParamSchema } from '@shared/schemas/common';
 import {
   ankiImportFieldsSchema,
@@ -145,9 +145,6 @@ const ankiDismissRoute = createRoute({
   },
 });
 
-/** The most of an uploaded package's name kept for its notice. */
-const FILE_NAME_MAX = 200;
-
 /** Reads the import form; a body that is not valid multipart is a 400, never a 500. */
 async function readAnkiForm(c: Context) {
   let body: Record<string, unknown>;
@@ -179,7 +176,7 @@ async function readAnkiForm(c: Context) {
     studentId,
     mapping,
     decks,
-    fileName: file.name.slice(0, FILE_NAME_MAX),
+    fileName: file.name.slice(0, ANKI_FILE_NAME_MAX),
   };
 }
 
