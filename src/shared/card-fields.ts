@@ -160,6 +160,12 @@ function languageOf(n: string): CardSide | null {
   return en && !es ? 'en' : es && !en ? 'es' : null;
 }
 
+/** The text fields whose words a column or field name holds ("pronunciation" in "Spanish pronunciation"), whatever its language. */
+export function fieldsWordedIn(name: string): CardTextField[] {
+  const n = normaliseFieldName(name);
+  return TEXT_FIELD_NAMES.filter((f) => textSpec(f).nameWords.some((w) => new RegExp(`\\b${w}s?\\b`).test(n)));
+}
+
 /**
  * The text field a CSV column or Anki field name means: our own export's names and the declared
  * aliases exactly, else a language with the words of a field ("English pronunciation"), else a
@@ -174,7 +180,7 @@ export function fieldOfName(name: string): CardTextField | undefined {
   });
   if (exact) return exact;
   const language = languageOf(n);
-  const worded = TEXT_FIELD_NAMES.filter((f) => textSpec(f).nameWords.some((w) => new RegExp(`\\b${w}s?\\b`).test(n)));
+  const worded = fieldsWordedIn(name);
   if (worded.length) return worded.find((f) => textSpec(f).side === language);
   return TEXT_FIELD_NAMES.find((f) => textSpec(f).side === language && textSpec(f).nameWords.length === 0);
 }

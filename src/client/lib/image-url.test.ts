@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cardPictureUrl, imageUrl } from './image-url';
+import { testCard } from '../test/cards';
 
-const card = (front: string | null, back: string | null) => ({
-  id: 1,
-  deck_id: 2,
-  en: 'Cat',
-  es: 'Gato',
-  en_pronunciation: null,
-  es_pronunciation: null,
-  front_image_key: front,
-  back_image_key: back,
-  en_audio_key: null,
-  es_audio_key: null,
-});
+const card = (front: string | null, back: string | null) =>
+  testCard({ deck_id: 2, en: 'Cat', es: 'Gato', front_image_key: front, back_image_key: back });
 
 describe('image URLs', () => {
   it('encodes image keys', () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { textContentOf } from '@shared/card-fields';
+import { cardContent } from '../../test/cards';
 import { buildCardForm } from './card-form-data';
 
-const text = { en: 'Cat', es: 'Gato', en_pronunciation: null, es_pronunciation: 'GAH-toh' };
+const text = textContentOf(cardContent({ en: 'Cat', es: 'Gato', es_pronunciation: 'GAH-toh' }));
 
 describe('buildCardForm', () => {
   it('sends the deck id and texts, leaving out empty pronunciations', () => {

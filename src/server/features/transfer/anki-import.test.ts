@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPTIONAL_TEXT_FIELDS } from '@shared/card-fields';
 import { ankiImportResultSchema, ankiPreviewSchema, type AnkiMapping } from '@shared/schemas/transfer';
 import {
   buildApkg,
@@ -102,7 +103,14 @@ describe('POST /api/imports/anki', () => {
         expect(preview.note_types.find((n) => n.name === 'Cloze')).toMatchObject({ kind: 'cloze', importable: false });
         expect(preview.note_types.find((n) => n.name === 'Lonely')).toMatchObject({ importable: false });
         expect(preview.proposed_mapping).toEqual({
-          [BASIC]: { en: 0, es: 1, en_pronunciation: null, es_pronunciation: 2, en_audio: null, es_audio: null },
+          [BASIC]: {
+            ...Object.fromEntries(OPTIONAL_TEXT_FIELDS.map((f) => [f, null])),
+            en: 0,
+            es: 1,
+            es_pronunciation: 2,
+            en_audio: null,
+            es_audio: null,
+          },
         });
         expect(preview.media).toEqual({ pictures: 4, sounds: 2, sounds_skipped: [] });
         expect(JSON.stringify(preview)).not.toContain('Please update');

@@ -1,3 +1,10 @@
+import {
+  fieldOfName,
+  fieldsWordedIn,
+  OPTIONAL_TEXT_FIELDS,
+  textSpec,
+  type OptionalTextField,
+} from '@shared/card-fields';
 import type { AnkiFieldMapping } from '@shared/schemas/transfer';
 
 /**
@@ -7,8 +14,10 @@ import type { AnkiFieldMapping } from '@shared/schemas/transfer';
  * look like), then Front/Back and their kin. A field of numbers is never proposed.
  */
 
-type Role =
-  'en' | 'es' | 'en_pronunciation' | 'es_pronunciation' | 'en_audio' | 'es_audio' | 'audio' | 'front' | 'back' | null;
+/** A side's main text, one of the card's other declared text fields (src/shared/card-fields.ts), a sound, or a side by position. */
+type Role = 'en' | 'es' | OptionalTextField | 'en_audio' | 'es_audio' | 'audio' | 'front' | 'back' | null;
+
+const optionalText = (role: Role): role is OptionalTextField => (OPTIONAL_TEXT_FIELDS as Role[]).includes(role);
 
 /** A field name lower-cased, without accents, its separators (`_`, `-`, `.`, `/`) made spaces. */
 function normalise(name: string): string {
@@ -32,11 +41,10 @@ function roleOfName(name: string): Role {
     if (spanish && !english) return 'es_audio';
     return 'audio';
   }
-  if (/pronunciation|pronunciacion|\bipa\b|phonetic|fonetica|reading/.test(n)) {
-    if (english && !spanish) return 'en_pronunciation';
-    if (spanish && !english) return 'es_pronunciation';
-    return null;
-  }
+  // The card's other text fields (pronunciations, …) as their declaration names them, with a language.
+  const declared = fieldOfName(name);
+  if (declared && textSpec(declared).kind !== 'text') return declared;
+  if (fieldsWordedIn(name).length) return null;
   if (english && !spanish) return 'en';
   if (spanish && !english) return 'es';
   if (/^(front|word|term|question|vocab|vocabulary|expression|palabra|frente|anverso|pregunta)$/.test(n))
@@ -115,9 +123,7 @@ export function proposeMapping(fields: string[], samples: FieldSamples[] = []): 
   let en = byName('en');
   let es = byName('es');
   // By content: among the fields left that could be either, the most Spanish-looking and the most English-looking.
-  const open = fields
-    .map((_, i) => i)
-    .filter((i) => !taken.has(i) && usable(i) && roles[i] !== 'en_pronunciation' && roles[i] !== 'es_pronunciation');
+  const open = fields.map((_, i) => i).filter((i) => !taken.has(i) && usable(i) && !optionalText(roles[i] ?? null));
   const scored = open
     .map((i) => ({ i, score: filled(i).reduce((sum, t) => sum + spanishScore(t), 0) / Math.max(filled(i).length, 1) }))
     .filter((f) => filled(f.i).length > 0);
@@ -137,7 +143,6 @@ export function proposeMapping(fields: string[], samples: FieldSamples[] = []): 
   es ??= firstFree() ?? anyFree();
   if (en === undefined || es === undefined) return undefined;
 
-  const pronunciation = (role: Role) => byName(role) ?? null;
   const audio = (role: 'en_audio' | 'es_audio') =>
     take(roles.findIndex((r, i) => r === role && !taken.has(i) && !numeric[i]));
   let enAudio = audio('en_audio');
@@ -154,8 +159,10 @@ export function proposeMapping(fields: string[], samples: FieldSamples[] = []): 
   return {
     en,
     es,
-    en_pronunciation: pronunciation('en_pronunciation'),
-    es_pronunciation: pronunciation('es_pronunciation'),
+    ...(Object.fromEntries(OPTIONAL_TEXT_FIELDS.map((f) => [f, byName(f) ?? null])) as Record<
+      OptionalTextField,
+      number | null
+    >),
     en_audio: enAudio ?? null,
     es_audio: esAudio ?? null,
   };

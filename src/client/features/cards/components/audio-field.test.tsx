@@ -7,19 +7,9 @@ import { AUDIO_MAX_BYTES } from '@shared/constants';
 import { setLanguage } from '@client/lib/i18n';
 import { installMicrophone, installPlayback, removeMedia } from '../../../test/fake-media';
 import { CardFormDialog } from './card-form-dialog';
+import { testCard } from '../../../test/cards';
 
-const CARD: Card = {
-  id: 5,
-  deck_id: 2,
-  en: 'apple',
-  es: 'manzana',
-  en_pronunciation: null,
-  es_pronunciation: null,
-  front_image_key: null,
-  back_image_key: null,
-  en_audio_key: 'a'.repeat(64),
-  es_audio_key: null,
-};
+const CARD: Card = testCard({ id: 5, deck_id: 2, en_audio_key: 'a'.repeat(64) });
 
 /** Answers the card save with `answer` (the saved card by default) and keeps what was sent. */
 function stubSave(answer?: { status: number; body: unknown }) {

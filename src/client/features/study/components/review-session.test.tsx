@@ -9,21 +9,13 @@ import { NEW_MEMORY, schedulerFor } from '@shared/srs';
 import i18next from 'i18next';
 import { formatInterval } from '@client/lib/schedule-text';
 import { ReviewSession } from './review-session';
+import { testCard } from '../../../test/cards';
 
 const NOW = Date.UTC(2026, 2, 4, 9, 0);
 const DAY = 86_400_000;
 
 const card = (id: number, en: string, es: string, memory: ReviewCard['memory']): ReviewCard => ({
-  id,
-  deck_id: 3,
-  en,
-  es,
-  en_pronunciation: null,
-  es_pronunciation: null,
-  front_image_key: null,
-  back_image_key: null,
-  en_audio_key: null,
-  es_audio_key: null,
+  ...testCard({ id, deck_id: 3, en, es }),
   deck_title: 'Animals',
   memory,
 });

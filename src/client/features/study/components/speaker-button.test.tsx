@@ -6,21 +6,10 @@ import { setLanguage } from '@client/lib/i18n';
 import { installPlayback, removeMedia } from '../../../test/fake-media';
 import { installSpeech, removeSpeech, voice } from '../../../test/fake-speech';
 import { SpeakerButton } from './speaker-button';
+import { testCard } from '../../../test/cards';
 
 const KEY = 'b'.repeat(64);
-const card = (id: number, over: Partial<Card> = {}): Card => ({
-  id,
-  deck_id: 1,
-  en: 'apple',
-  es: 'manzana',
-  en_pronunciation: null,
-  es_pronunciation: null,
-  front_image_key: null,
-  back_image_key: null,
-  en_audio_key: null,
-  es_audio_key: null,
-  ...over,
-});
+const card = (id: number, over: Partial<Card> = {}): Card => testCard({ id, ...over });
 
 const listen = () => screen.getByRole('button', { name: /^(Listen|Escuchar)$/ });
 
