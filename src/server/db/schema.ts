@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { CardContentValues } from '@shared/card-fields';
 
 /**
  * Table types shared by SQLite and PostgreSQL. Booleans are stored as 0/1 integers and
@@ -115,19 +116,11 @@ export interface DecksTable {
   shared_from_deck_id: number | null;
 }
 
-export interface CardsTable {
+/** A card: its declared content columns (src/shared/card-fields.ts, each added by a migration) and these. */
+export interface CardsTable extends CardContentValues {
   id: Generated<number>;
   deck_id: number;
-  en: string;
-  es: string;
-  en_pronunciation: string | null;
-  es_pronunciation: string | null;
-  front_image_key: string | null;
-  back_image_key: string | null;
   created_at: string;
-  /** Key of the side's recording in `audio` (migration 0005). */
-  en_audio_key: string | null;
-  es_audio_key: string | null;
   /** The shared deck's card this copy follows (migration 0009); null for every other card. */
   source_card_id: number | null;
 }
