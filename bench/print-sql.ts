@@ -12,7 +12,7 @@ import * as access from '../src/server/features/access/access.repository';
 import * as sessions from '../src/server/features/auth/sessions.repository';
 import * as cards from '../src/server/features/cards/cards.repository';
 import * as decks from '../src/server/features/decks/decks.repository';
-import * as images from '../src/server/features/images/images.repository';
+import * as media from '../src/server/features/media/media.repository';
 import { memoryStatistics, modeStatistics } from '../src/server/features/memory/memory-statistics.service';
 import { recordReviews } from '../src/server/features/memory/memory.service';
 import { deckReviewCounts, reviewQueue } from '../src/server/features/memory/review-queue.service';
@@ -105,7 +105,7 @@ await modeStatistics(kysely, 2, now);
 section('GET /api/students/{id}/review (UTC)');
 await reviewQueue(kysely, { familyId: family, studentId: 2, tz: 'UTC', now });
 section('GET /api/images/{key}');
-await images.find(kysely, family, 'k');
+await media.find(kysely, 'image', family, 'k');
 section('POST /api/card-performance');
 await inTransaction(db, async (trx) => {
   await access.studentOwned(trx, family, 2);

@@ -1,5 +1,5 @@
 import { compiledPerLength, precompiled } from '../../db/precompiled';
-import type { DbHandle } from '../../db/schema';
+import type { CardsTable, DbHandle } from '../../db/schema';
 import type { FamilyId } from '../../context';
 
 /**
@@ -82,13 +82,13 @@ export function cardsUsable(
 
 /**
  * The family whose picture (or recording) under `key` this family may see because one of its
- * decks follows a shared deck whose cards use it (issue 17); undefined when there is none. The
- * family's own media are asked for first, by the images and audio services.
+ * decks follows a shared deck whose cards use it in one of `cardKeys` (issue 17); undefined when
+ * there is none. The family's own media are asked for first, by the media store (features/media).
  */
 export async function sharedMediaOwner(
   db: DbHandle,
   familyId: FamilyId,
-  kind: 'image' | 'audio',
+  cardKeys: readonly Extract<keyof CardsTable, `${string}_key`>[],
   key: string,
 ): Promise<FamilyId | undefined> {
   const row = await db
@@ -97,11 +97,7 @@ export async function sharedMediaOwner(
     .innerJoin('cards', 'cards.deck_id', 'original.id')
     .select('original.family_id')
     .where('copy.family_id', '=', familyId)
-    .where((eb) =>
-      kind === 'image'
-        ? eb.or([eb('cards.front_image_key', '=', key), eb('cards.back_image_key', '=', key)])
-        : eb.or([eb('cards.en_audio_key', '=', key), eb('cards.es_audio_key', '=', key)]),
-    )
+    .where((eb) => eb.or(cardKeys.map((c) => eb(`cards.${c}`, '=', key))))
     .executeTakeFirst();
   return row?.family_id as FamilyId | undefined;
 }

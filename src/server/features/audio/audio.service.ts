@@ -5,16 +5,12 @@ import {
   AUDIO_MAX_BYTES,
   AUDIO_MAX_SECONDS,
 } from '@shared/constants';
-import type { AppDeps, FamilyId } from '../../context';
-import type { DbHandle } from '../../db/schema';
-import { ApiError, notFound } from '../../http/errors';
-import * as access from '../access';
+import type { FamilyId } from '../../context';
+import { ApiError } from '../../http/errors';
 // The images feature's queue is a generic "bounded, one job per user at a time" runner.
 import { createPictureQueue } from '../images';
+import type { StoredMedia } from '../media';
 import { oggIsComplete, sniffContainer, STORED_AUDIO_TYPE, transcodeToMp3 } from './audio-transcode';
-import * as repo from './audio.repository';
-
-const KEY_PATTERN = /^[a-f0-9]{64}$/;
 
 const ACCEPTED = 'MP3, M4A/AAC, Ogg/Opus, WebM or WAV';
 export const unsupportedAudio = (detail = `The file is not a recording in a supported format (${ACCEPTED})`) =>
@@ -39,7 +35,7 @@ export async function encodeAudio(
   owner: FamilyId,
   input: Uint8Array,
   { batch = false }: { batch?: boolean } = {},
-): Promise<repo.StoredAudio> {
+): Promise<StoredMedia<'audio'>> {
   if (input.byteLength > AUDIO_MAX_BYTES) throw audioTooLarge();
   if (input.byteLength === 0) throw unsupportedAudio('The audio file is empty');
   const container = sniffContainer(input);
@@ -63,25 +59,5 @@ export async function encodeAudio(
     content_type: STORED_AUDIO_TYPE,
     data: result.data,
     duration_ms: result.durationMs,
-  };
-}
-
-/** The family's own recording under `key`, or one its copy of a shared deck uses (issue 17). */
-async function findVisible(db: DbHandle, familyId: FamilyId, key: string) {
-  const own = await repo.find(db, familyId, key);
-  if (own) return own;
-  const owner = await access.sharedMediaOwner(db, familyId, 'audio', key);
-  return owner === undefined ? undefined : repo.find(db, owner, key);
-}
-
-/** Serving stored recordings to their owner. */
-export function audioService(deps: AppDeps) {
-  return {
-    /** The user's recording under `key`; anything else (a bad key, another user's recording) is a 404. */
-    async get(familyId: FamilyId, key: string) {
-      const row = KEY_PATTERN.test(key) ? await findVisible(deps.db.kysely, familyId, key) : undefined;
-      if (!row) throw notFound('No such recording');
-      return { data: row.data, contentType: row.content_type };
-    },
   };
 }

@@ -1,14 +1,17 @@
 // audio's public module: what other features may use of recordings (ARCHITECTURE.md).
+import { mediaStore, type StoredMedia } from '../media';
+
 export { audioTooLarge, encodeAudio } from './audio.service';
-// Used inside the caller's transaction.
-export {
+/** A recording ready to be stored: the re-encoded bytes, their content hash as key, type and length. */
+export type StoredAudio = StoredMedia<'audio'>;
+// The recordings of the media store (features/media), used inside the caller's transaction.
+export const {
   // Stores the family's recording (once per key).
-  insert as saveAudio,
+  save: saveAudio,
   // Deletes those of the keys that no card of the family refers to any more.
-  deleteUnreferenced as deleteUnusedAudio,
+  deleteUnused: deleteUnusedAudio,
   // Every recording of the family, with its bytes (the data export).
-  ofUser as audioOfUser,
+  ofFamily: audioOfUser,
   // Gives the families following a shared deck their own copy of its recordings (stop sharing).
-  copyToFollowers as copyAudioToFollowers,
-  type StoredAudio,
-} from './audio.repository';
+  copyToFollowers: copyAudioToFollowers,
+} = mediaStore('audio');

@@ -9,17 +9,14 @@ import {
   IMAGE_MAX_SIDE,
   IMAGE_SPARE_SLOT_PIXELS,
 } from '@shared/constants';
-import type { AppDeps, FamilyId } from '../../context';
-import type { DbHandle } from '../../db/schema';
-import { ApiError, notFound } from '../../http/errors';
-import * as access from '../access';
-import * as repo from './images.repository';
+import type { FamilyId } from '../../context';
+import { ApiError } from '../../http/errors';
+import type { StoredMedia } from '../media';
 import { createPictureQueue } from './picture-queue';
 
 /** Raster formats as sharp names them (AVIF and HEIC report 'heif'); SVG can carry script, so never. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif']);
 const STORED_TYPE = 'image/webp';
-const KEY_PATTERN = /^[a-f0-9]{64}$/;
 
 export const unsupportedImage = (detail = 'The file is not a picture in a supported format') =>
   new ApiError(415, 'unsupported_image', detail);
@@ -69,7 +66,7 @@ export async function encodePicture(
   owner: FamilyId,
   input: Uint8Array,
   { batch = false }: { batch?: boolean } = {},
-): Promise<repo.StoredPicture> {
+): Promise<StoredMedia<'image'>> {
   if (input.byteLength > IMAGE_MAX_BYTES) throw imageTooLarge();
   if (!looksLikeRaster(input)) throw unsupportedImage();
   let spare = false;
@@ -83,7 +80,7 @@ export async function encodePicture(
   return queue.run(owner, () => reencode(input, batch), { spare });
 }
 
-async function reencode(input: Uint8Array, batch = false): Promise<repo.StoredPicture> {
+async function reencode(input: Uint8Array, batch = false): Promise<StoredMedia<'image'>> {
   let out: { data: Buffer; info: { width: number; height: number } };
   try {
     // failOn 'error' refuses truncated and corrupt files but tolerates harmless decoder warnings.
@@ -115,25 +112,5 @@ async function reencode(input: Uint8Array, batch = false): Promise<repo.StoredPi
     data: out.data,
     width: out.info.width,
     height: out.info.height,
-  };
-}
-
-/** The family's own picture under `key`, or one its copy of a shared deck uses (issue 17). */
-export async function findVisiblePicture(db: DbHandle, familyId: FamilyId, key: string) {
-  const own = await repo.find(db, familyId, key);
-  if (own) return own;
-  const owner = await access.sharedMediaOwner(db, familyId, 'image', key);
-  return owner === undefined ? undefined : repo.find(db, owner, key);
-}
-
-/** Serving stored pictures to their owner. */
-export function imagesService(deps: AppDeps) {
-  return {
-    /** The user's picture under `key`; anything else (a bad key, another user's picture) is a 404. */
-    async get(familyId: FamilyId, key: string) {
-      const row = KEY_PATTERN.test(key) ? await findVisiblePicture(deps.db.kysely, familyId, key) : undefined;
-      if (!row) throw notFound('No such picture');
-      return { data: row.data, contentType: row.content_type };
-    },
   };
 }
