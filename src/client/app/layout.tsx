@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/feedback';
 import { ChartIcon } from '@client/components/ui/icons';
@@ -25,12 +25,13 @@ const AnkiImportNotices = lazyNamed(() =>
 // Keeps the offline data fresh in the background: mounted once the page has settled.
 const OfflineSync = lazyNamed(() => import('./offline-sync').then((m) => m.OfflineSync));
 
-/** Page frame: skip link, header (logo, progress link, student selector, user menu), content, toasts. */
+/** Page frame: skip link, header (logo, progress link, student selector, user menu), notices, toasts, content. */
 export function Layout() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const { currentStudent } = useCurrentStudent();
   const settled = usePageSettled();
+  const { pathname } = useLocation();
   const refreshDecks = useRefreshDecks();
   useRefreshWhenBackOnline();
   return (
@@ -73,12 +74,12 @@ export function Layout() {
           <AnkiImportNotices refreshDecks={refreshDecks} />
         </Suspense>
       )}
+      <Toasts page={pathname} />
       <div className={styles.content}>
         <Suspense fallback={<Spinner />}>
           <ChildModeOutlet />
         </Suspense>
       </div>
-      <Toasts />
     </>
   );
 }

@@ -6,14 +6,16 @@ import './toasts.css';
 /** How long a toast stays: longer when it offers an undo. */
 const SHOWN_MS = 5000;
 const SHOWN_WITH_UNDO_MS = 10000;
-/** Below the header (64 px) on every screen: the study controls and card actions sit lower. */
-const OFFSET = { top: 76 };
+/** Inside their place in the page (Toasts): from its top, and from the sides on a phone. */
+const OFFSET = { top: 16 };
+const MOBILE_OFFSET = { top: 16, left: 16, right: 16 };
 
 /**
  * Sonner's toaster (a polite live region; Alt+T reaches it), in the theme's colours and font. Toasts
- * sit at the top, under the header, where nothing is operated, and a pointer or tap goes through
- * them to what is underneath, except on their own buttons (toasts.css): so a toast never stands in
- * front of an action, and a pointer resting over one does not keep it on screen.
+ * sit in their own place at the top of the page, under the header (Toasts keeps room for them, so
+ * they never stand in front of an action), and a pointer or tap goes through them to what is
+ * underneath, except on their own buttons (toasts.css): a pointer resting over one does not keep it
+ * on screen.
  */
 export function ToasterView() {
   const { t } = useTranslation();
@@ -21,7 +23,7 @@ export function ToasterView() {
     <Toaster
       position="top-center"
       offset={OFFSET}
-      mobileOffset={OFFSET}
+      mobileOffset={MOBILE_OFFSET}
       visibleToasts={3}
       closeButton
       containerAriaLabel={t('common.toasts.label')}

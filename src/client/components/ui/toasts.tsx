@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { usePageSettled } from '@client/lib/page-settled';
 import { lazyNamed } from './lazy';
 
@@ -46,9 +46,54 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** The toasts' region, mounted once in the page frame; it loads once the page has settled. */
-export function Toasts() {
+/** Room kept under the toasts, so that nothing below comes close to them. */
+const GAP_PX = 8;
+
+/**
+ * The toasts' region, mounted once in the page frame where the page's own content starts; it loads
+ * once the page has settled. Toasts never lie over a control: their place is in the page's flow (at
+ * the top, under the header, sticking there when the page scrolls), and takes the room they need,
+ * which it keeps until the next page (`page`) so that what is below does not move back up under a
+ * finger when they go.
+ */
+export function Toasts({ page }: { page: string }) {
   const settled = usePageSettled();
   const asked = useSyncExternalStore(subscribe, () => wanted);
-  return settled || asked ? <ToasterView /> : null;
+  const slot = useRef<HTMLDivElement>(null);
+  const [room, setRoom] = useState({ page, height: 0 });
+  const height = room.page === page ? room.height : 0;
+
+  // While toasts show, the room grows to what they take (they slide in and stack over a few frames).
+  useEffect(() => {
+    const el = slot.current;
+    if (!el) return;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const toasts = [...el.querySelectorAll('[data-sonner-toast]')];
+      if (toasts.length === 0) return;
+      const top = el.getBoundingClientRect().top;
+      const bottom = Math.max(...toasts.map((toast) => toast.getBoundingClientRect().bottom));
+      const needed = Math.ceil(bottom - top) + GAP_PX;
+      setRoom((r) =>
+        r.page === page && r.height >= needed ? r : { page, height: Math.max(needed, r.page === page ? r.height : 0) },
+      );
+      frame = requestAnimationFrame(measure);
+    };
+    const observer = new MutationObserver(() => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    });
+    observer.observe(el, { childList: true, subtree: true });
+    measure();
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [page]);
+
+  return (
+    <div ref={slot} className="toast-slot" style={{ height }}>
+      {(settled || asked) && <ToasterView />}
+    </div>
+  );
 }

@@ -1,8 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Student } from '@shared/schemas/student';
+import { studentsStrings } from '../strings';
 import { StudentForm } from './student-form';
+
+// The form renders once its on-demand strings are in, as it does in the app (the students panel
+// loads them before it opens); they are loaded here first, since the form is rendered on its own.
+beforeAll(() => studentsStrings('en'));
 
 const renderForm = (student?: Student) => {
   const onSubmit = vi.fn();
@@ -19,7 +24,8 @@ const renderForm = (student?: Student) => {
   return onSubmit;
 };
 
-describe('student form: read each card aloud', () => {
+// Generous: the machine running the suite may be busy, and user-event types key by key.
+describe('student form: read each card aloud', { timeout: 20_000 }, () => {
   it('is off for a new student and sent as auto_read when turned on', async () => {
     const onSubmit = renderForm();
     const box = screen.getByRole('checkbox', { name: 'Read each card aloud when it appears' });

@@ -1,10 +1,16 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Student } from '@shared/schemas/student';
 import type { LearningSettings } from '@shared/schemas/review';
 import { setLanguage } from '@client/lib/i18n';
+import { studentsStrings } from '../strings';
 import { StudentForm } from './student-form';
+
+// The form renders once its on-demand strings are in, as it does in the app (the students panel
+// loads them before it opens); they are loaded here first, since the form is rendered on its own
+// (in English and in Spanish, which one test speaks).
+beforeAll(() => Promise.all([studentsStrings('en'), studentsStrings('es')]));
 
 const ana = {
   id: 1,
@@ -34,7 +40,9 @@ const renderForm = (student?: Student) => {
   return onSubmit;
 };
 
-describe('student form: learning settings', () => {
+// Generous, like the other form tests: the machine running the suite may be busy, and the whole form
+// (now with how the student studies) re-renders on each key user-event types.
+describe('student form: learning settings', { timeout: 20_000 }, () => {
   it('shows the student’s settings in plain words and sends the changed ones', async () => {
     const onSubmit = renderForm(ana);
     await userEvent.click(screen.getByText('Learning settings'));

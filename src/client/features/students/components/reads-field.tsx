@@ -4,15 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { PRE_READER_AGE_MAX } from '@shared/constants';
 import type { StudentInput } from '@shared/schemas/student';
 import uiStyles from '@client/components/ui/ui.module.css';
-import { useStudentsStrings } from '../strings';
 import styles from './auto-read.module.css';
 
 /**
  * "How {name} studies": reads, or does not read yet (their games start with listen and pick). For
  * a new student an age up to PRE_READER_AGE_MAX proposes "does not read yet" until the choice is made by hand.
+ * Its strings are on demand: the student form loads them before it renders.
  */
 export function ReadsField({ form, isNew }: { form: UseFormReturn<StudentInput>; isNew: boolean }) {
-  useStudentsStrings();
   const { t } = useTranslation();
   const id = useId();
   const chosen = useRef(false);

@@ -1,5 +1,5 @@
 import { zodResolver } from '@client/lib/form';
-import { Suspense, useId, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { NATIVE_LANGUAGES } from '@shared/constants';
@@ -11,6 +11,7 @@ import uiStyles from '@client/components/ui/ui.module.css';
 import { LearningSettingsFields, learningSettingsOf } from './learning-settings-fields';
 import { AutoReadField } from './auto-read-field';
 import { ReadsField } from './reads-field';
+import { useStudentsStrings } from '../strings';
 import { StudentNameAndAge } from './student-fields';
 import styles from './students.module.css';
 
@@ -38,7 +39,11 @@ interface StudentFormProps {
   learningExtra?: LearningExtraSlot;
 }
 
-/** Add/edit student form: name (required, ≤ STUDENT_NAME_MAX), optional age, native language, learning settings. */
+/**
+ * Add/edit student form: name (required, ≤ STUDENT_NAME_MAX), optional age, native language, how the
+ * student studies, learning settings. It renders once all its strings are in (some are downloaded on
+ * demand), so no part of it appears later and pushes the rest down under a finger about to tap.
+ */
 export function StudentForm({
   student,
   pending,
@@ -48,6 +53,7 @@ export function StudentForm({
   onCancel,
   learningExtra,
 }: StudentFormProps) {
+  useStudentsStrings();
   const { t } = useTranslation();
   const selectId = useId();
   const form = useForm<StudentInput>({
@@ -84,9 +90,7 @@ export function StudentForm({
           </p>
         )}
       </div>
-      <Suspense fallback={null}>
-        <ReadsField form={form} isNew={!student} />
-      </Suspense>
+      <ReadsField form={form} isNew={!student} />
       <AutoReadField {...form.register('auto_read')} />
       <LearningSettingsFields form={form} server={server}>
         {student && learningExtra && <LearningExtra student={student} form={form} slot={learningExtra} />}

@@ -1,10 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '@client/lib/auth';
 import { CurrentStudentProvider, studentsQuery, useCurrentStudent } from '@client/lib/current-student';
+import { studentsStrings } from '../strings';
 import { StudentsPanel } from './students-panel';
+
+// The panel opens once the strings of its forms (downloaded on demand) are in: loaded here first, so
+// that what is tested is the panel, not how long a first download of them takes in the test runner.
+beforeAll(() => studentsStrings('en'));
 
 const user = {
   id: 1,

@@ -9,6 +9,7 @@ import { ConfirmDialog, Dialog } from '@client/components/ui/dialog';
 import { EmptyState, Spinner } from '@client/components/ui/feedback';
 import { PlusIcon } from '@client/components/ui/icons';
 import { useCreateStudent, useDeleteStudent, useUpdateStudent } from '../api/students-api';
+import { useStudentsStrings } from '../strings';
 import { SeveralStudentsForm } from './several-students-form';
 import { nativeLanguageKey, StudentForm, type LearningExtraSlot } from './student-form';
 import styles from './students.module.css';
@@ -23,7 +24,11 @@ type View =
 /** What the page offers after "Add several": giving every student the same decks (the class feature's form). */
 export type GiveDecksSlot = (props: { onDone: () => void; onCancel: () => void; cancelLabel: string }) => ReactNode;
 
-/** Student management panel (SPEC §2): list with edit and delete, add and edit forms, and "Add several". */
+/**
+ * Student management panel (SPEC §2): list with edit and delete, add and edit forms, and "Add several".
+ * It opens once the strings of its forms are in (some are downloaded on demand), so that a form
+ * opened from it shows whole at once instead of a part arriving later and moving the rest.
+ */
 export function StudentsPanel({
   open,
   onOpenChange,
@@ -36,6 +41,7 @@ export function StudentsPanel({
   /** What an existing student's learning settings add (the schedule feature's tuning). */
   learningExtra?: LearningExtraSlot;
 }) {
+  useStudentsStrings();
   const { t } = useTranslation();
   const { students, isLoading, currentStudent, setCurrentStudentId } = useCurrentStudent();
   const [view, setView] = useState<View>({ kind: 'list' });

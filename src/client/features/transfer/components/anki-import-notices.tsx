@@ -51,7 +51,7 @@ function Notices({ jobs }: { jobs: AnkiImportJob[] }) {
             const more = job.result.decks.length - 1;
             const deck = first?.title ?? job.file_name;
             return (
-              <li key={job.id} className={styles.notice}>
+              <li key={job.id} data-anki-notice className={styles.notice}>
                 <p className={styles.noticeText}>
                   {t('transfer.anki.notices.done', { deck, count: job.result.cards, cards: n(job.result.cards) })}
                   {more > 0 && ` ${t('transfer.anki.notices.moreDecks', { count: more })}`}
@@ -69,7 +69,7 @@ function Notices({ jobs }: { jobs: AnkiImportJob[] }) {
           }
           if (job.state === 'failed' && job.error) {
             return (
-              <li key={job.id} className={`${styles.notice} ${styles.noticeFailed}`}>
+              <li key={job.id} data-anki-notice className={`${styles.notice} ${styles.noticeFailed}`}>
                 <p className={styles.noticeText}>
                   {t('transfer.anki.notices.failed', { name: job.file_name, reason: errorOf(jobError(job.error)) })}
                 </p>
@@ -81,7 +81,7 @@ function Notices({ jobs }: { jobs: AnkiImportJob[] }) {
           }
           const progress = progressOf(job);
           return (
-            <li key={job.id} className={`${styles.notice} ${styles.noticeRunning}`}>
+            <li key={job.id} data-anki-notice className={`${styles.notice} ${styles.noticeRunning}`}>
               <p className={styles.noticeText}>
                 {t('transfer.anki.notices.running', { name: job.file_name })}
                 {progress && ` ${progress}`}
