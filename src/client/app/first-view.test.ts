@@ -2,7 +2,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ID_MAX } from '@shared/constants';
 import { apiFetch } from '@client/lib/api-client';
-import { EARLY_ID_MAX, firstViewReads, startEarlyReads } from '@client/lib/early-reads';
+import type { Card } from '@shared/schemas/card';
+import { EARLY_ID_MAX, EARLY_PICTURES, firstPictures, firstViewReads, startEarlyReads } from '@client/lib/early-reads';
+import { cardPictureUrl } from '@client/lib/image-url';
+import { EAGER_PICTURES } from '@client/features/cards/pictures';
 import { STORAGE_KEYS } from '@client/lib/storage';
 import { browserTimeZone } from '@client/lib/time-zone';
 import { prefetchFirstView } from './first-view';
@@ -71,6 +74,19 @@ describe('the early reads of index.html', () => {
     expect(firstViewReads('/deck/03', device)).toEqual(['/api/users/me', '/api/students']);
     expect(EARLY_ID_MAX).toBe(ID_MAX);
     expect(firstViewReads('/', { ...device, studentId: null })).toEqual(['/api/users/me', '/api/students']);
+  });
+
+  it("starts the deck page's first pictures as the app would", () => {
+    const card = (front: string | null, back: string | null) =>
+      ({ front_image_key: front, back_image_key: back }) as unknown as Card;
+    const cards = [card('a b.jpg', null), card(null, 'back.png'), card(null, null), card('late.jpg', null)];
+    const app = cards
+      .slice(0, EAGER_PICTURES)
+      .map(cardPictureUrl)
+      .filter((u): u is string => u !== null);
+    expect(firstPictures({ cards })).toEqual(app);
+    expect(app).toEqual(['/api/images/a%20b.jpg', '/api/images/back.png']);
+    expect(EARLY_PICTURES).toBe(EAGER_PICTURES);
   });
 
   it('hands each early answer to one read only; a later read, or a change, asks the server', async () => {

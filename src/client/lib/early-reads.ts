@@ -67,7 +67,23 @@ function readDevice(): EarlyReadsDevice {
   return { signedIn, studentId, timeZone };
 }
 
-/** Sends the first screen's reads, as lib/api-client.ts `apiFetch` would send them. */
+/** The deck page's first pictures (features/cards/pictures.ts `preloadFirstPictures`, same count and rule). */
+export const EARLY_PICTURES = 3;
+interface DeckCards {
+  cards?: { front_image_key?: string | null; back_image_key?: string | null }[];
+}
+export function firstPictures(deck: DeckCards): string[] {
+  return (deck.cards ?? [])
+    .slice(0, EARLY_PICTURES)
+    .map((card) => card.front_image_key ?? card.back_image_key)
+    .filter((key): key is string => !!key)
+    .map((key) => `/api/images/${encodeURIComponent(key)}`);
+}
+
+/**
+ * Sends the first screen's reads, as lib/api-client.ts `apiFetch` would send them. On a deck's
+ * page its first pictures are the largest content: they start as soon as the deck has arrived.
+ */
 export function startEarlyReads(): void {
   const reads = new Map<string, Promise<Response>>();
   for (const path of firstViewReads(window.location.pathname, readDevice())) {
@@ -75,6 +91,18 @@ export function startEarlyReads(): void {
     // Taken by the app, which handles a failure; unhandled only if never taken.
     answer.catch(() => undefined);
     reads.set(path, answer);
+    if (/^\/api\/decks\/\d+$/.test(path) && window.location.pathname.startsWith('/deck/')) {
+      void answer
+        .then((res) => (res.ok ? (res.clone().json() as Promise<DeckCards>) : { cards: [] }))
+        .then((deck) => {
+          for (const url of firstPictures(deck)) {
+            const img = new Image();
+            img.fetchPriority = 'high';
+            img.src = url;
+          }
+        })
+        .catch(() => undefined);
+    }
   }
   window.earlyReads = reads;
 }
