@@ -76,6 +76,15 @@ describe('the early reads of index.html', () => {
     expect(firstViewReads('/', { ...device, studentId: null })).toEqual(['/api/users/me', '/api/students']);
   });
 
+  it('sends nothing offline: the app reads what the device kept, as without the script', () => {
+    localStorage.setItem(STORAGE_KEYS.signedIn, 'true');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    startEarlyReads();
+    expect(sent).toEqual([]);
+    expect(window.earlyReads).toBeUndefined();
+    vi.restoreAllMocks();
+  });
+
   it("starts the deck page's first pictures as the app would", () => {
     const card = (front: string | null, back: string | null) =>
       ({ front_image_key: front, back_image_key: back }) as unknown as Card;

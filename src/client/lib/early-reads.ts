@@ -85,6 +85,8 @@ export function firstPictures(deck: DeckCards): string[] {
  * page its first pictures are the largest content: they start as soon as the deck has arrived.
  */
 export function startEarlyReads(): void {
+  // Offline the app reads what the device kept, as it would without this script.
+  if (!navigator.onLine) return;
   const reads = new Map<string, Promise<Response>>();
   for (const path of firstViewReads(window.location.pathname, readDevice())) {
     const answer = fetch(path, { method: 'GET', headers: { accept: 'application/json' }, credentials: 'same-origin' });
