@@ -1,7 +1,9 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { earlyReadsScript } from './scripts/early-reads-plugin';
 import { preloadFonts } from './scripts/font-preload-plugin';
+import { routePreloads } from './scripts/route-preload-plugin';
 import { themeBoot } from './scripts/theme-boot-plugin';
 
 export const alias = {
@@ -13,7 +15,23 @@ export const alias = {
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), themeBoot(), preloadFonts(['andika-latin-400-normal.woff2', 'andika-latin-700-normal.woff2'])],
+  plugins: [
+    react(),
+    themeBoot(),
+    preloadFonts(['andika-latin-400-normal.woff2', 'andika-latin-700-normal.woff2']),
+    // The first screen's reads start as soon as the HTML has arrived, not once the app's code has run.
+    earlyReadsScript('early-reads.ts'),
+    // The pages people open directly (a deck, a study session, the progress screen): the server names
+    // their code in the HTML it answers for them. More specific paths first (the first match counts).
+    routePreloads({
+      '/study/review': 'app/routes/review.tsx',
+      '/study/:id': 'app/routes/study.tsx',
+      '/deck/:id': 'app/routes/deck.tsx',
+      '/progress': 'app/routes/progress.tsx',
+      '/progress/all': 'app/routes/class-progress.tsx',
+      '/play/:source': 'app/routes/play.tsx',
+    }),
+  ],
   resolve: { alias },
   build: {
     outDir: path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? 'dist', 'client'),
@@ -37,6 +55,8 @@ export default defineConfig({
               name: 'framework',
               test: /\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store|cookie|set-cookie-parser)\//,
             },
+            // The early reads' script stands alone (it must not wait for the app's code).
+            { name: 'early-reads', test: /\/src\/client\/(lib\/)?early-reads\.ts$/ },
             // The rest of what the entry needs, in one file: the small chunks the bundler would cut out
             // of it (code the lazy pages share) each compress on their own, costing kilobytes.
             { name: 'first-view', tags: ['$initial'] },

@@ -38,6 +38,8 @@ async function prepareBrowser(port, baseUrl, cookie, storage) {
   }
 }
 
+const traces = new WeakMap();
+
 /** One Lighthouse run of a page in a fresh Chromium (cold HTTP cache); its report. */
 async function auditOnce(chromePath, baseUrl, cookie, p) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
@@ -51,6 +53,8 @@ async function auditOnce(chromePath, baseUrl, cookie, p) {
       // Keeps the cookie and localStorage just set; the HTTP cache is cold anyway (fresh profile).
       disableStorageReset: true,
     });
+    // The trace too, to look inside the long tasks (written with BENCH_ARTIFACTS).
+    traces.set(result.lhr, result.artifacts?.Trace);
     return result.lhr;
   } finally {
     await chrome.kill();
@@ -112,7 +116,7 @@ export async function auditPages(baseUrl, cookie, pages, runs = Number(process.e
         .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
         .map((ref) => ref.id);
       // BENCH_ARTIFACTS=<dir>: the final screenshot (to see what was audited) and the full report.
-      // Every run's report as well, as <page>.run<N>.lhr.json.
+      // Every run's report and trace as well, as <page>.run<N>.lhr.json and <page>.run<N>.trace.json.
       const artifacts = process.env.BENCH_ARTIFACTS;
       if (artifacts) {
         const base = path.join(artifacts, p.name.replace(/\W+/g, '-'));
@@ -120,7 +124,10 @@ export async function auditPages(baseUrl, cookie, pages, runs = Number(process.e
         const shot = lhr.audits['final-screenshot']?.details?.data;
         if (shot) fs.writeFileSync(`${base}.jpg`, Buffer.from(shot.split(',')[1], 'base64'));
         fs.writeFileSync(`${base}.lhr.json`, JSON.stringify(lhr));
-        reports.forEach((r, i) => fs.writeFileSync(`${base}.run${i + 1}.lhr.json`, JSON.stringify(r)));
+        reports.forEach((r, i) => {
+          fs.writeFileSync(`${base}.run${i + 1}.lhr.json`, JSON.stringify(r));
+          if (traces.get(r)) fs.writeFileSync(`${base}.run${i + 1}.trace.json`, JSON.stringify(traces.get(r)));
+        });
       }
       const requests = lhr.audits['network-requests']?.details?.items ?? [];
       out.push({

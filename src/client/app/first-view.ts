@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
+import { forgetEarlyReads } from '@client/lib/api-client';
 import { meQuery } from '@client/lib/auth';
 import { savedStudentId, studentsQuery } from '@client/lib/current-student';
 import { parseRouteId } from '@client/lib/route-id';
@@ -16,7 +17,9 @@ import { preloadPage } from './router';
  * after another (code, user, students, data), a round trip each on a phone. Beyond the user
  * check, reads only on a device that was signed in at its last visit, with the student made
  * current there; the components use the same queries, so nothing is read twice. Settles when
- * all of it has arrived (or failed: the screens show their own errors).
+ * all of it has arrived (or failed: the screens show their own errors). The reads themselves were
+ * sent earlier still by index.html's early script (lib/early-reads.ts, which lists the same paths):
+ * these queries take its answers, and whatever they did not take is then forgotten.
  */
 export function prefetchFirstView(qc: QueryClient, pathname: string): Promise<unknown> {
   const started: Promise<unknown>[] = [preloadPage(pathname).catch(() => undefined), qc.prefetchQuery(meQuery)];
@@ -38,5 +41,5 @@ export function prefetchFirstView(qc: QueryClient, pathname: string): Promise<un
       started.push(qc.prefetchQuery(progressQuery(studentId)), qc.prefetchQuery(deckListQuery(studentId)));
     }
   }
-  return Promise.all(started);
+  return Promise.all(started).finally(forgetEarlyReads);
 }

@@ -31,6 +31,22 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * The answer to a GET of `path` that index.html's early script already sent (lib/early-reads.ts),
+ * once: a later read of the same path asks the server afresh.
+ */
+function takeEarlyRead(path: string): Promise<Response> | undefined {
+  const reads = typeof window === 'undefined' ? undefined : window.earlyReads;
+  const answer = reads?.get(path);
+  reads?.delete(path);
+  return answer;
+}
+
+/** Forgets the early reads no page took (the first screen has read what it needed). */
+export function forgetEarlyReads(): void {
+  if (typeof window !== 'undefined') window.earlyReads = undefined;
+}
+
 /** Calls the API and returns its JSON; throws ApiRequestError for any non-2xx or network failure. */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -41,15 +57,11 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   } else if (options.form) {
     body = options.form;
   }
+  const method = options.method ?? (body ? 'POST' : 'GET');
   let res: Response;
   try {
-    res = await fetch(path, {
-      method: options.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
+    res = await ((method === 'GET' && !options.signal && takeEarlyRead(path)) ||
+      fetch(path, { method, headers, body, credentials: 'same-origin', signal: options.signal }));
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     noteServerReached(false);

@@ -14,7 +14,20 @@ const script = 'console.log("flashcards");'.repeat(100);
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-static-'));
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Flashcards</title>');
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><head><title>Flashcards</title></head>');
+  // As scripts/route-preload-plugin.ts writes it.
+  fs.writeFileSync(
+    path.join(dir, 'route-preloads.json'),
+    JSON.stringify([
+      { path: '/study/review', scripts: ['/assets/review-r1.js'], styles: [] },
+      {
+        path: '/study/:id',
+        scripts: ['/assets/study-s1.js', '/assets/review-r1.js'],
+        styles: ['/assets/review-r2.css'],
+      },
+      { path: '/deck/:id', scripts: ['/assets/deck-d1.js'], styles: [] },
+    ]),
+  );
   fs.writeFileSync(path.join(dir, 'assets/index-abc123.js'), script);
   // As scripts/build-server.mjs leaves them.
   fs.writeFileSync(path.join(dir, 'assets/index-abc123.js.br'), zlib.brotliCompressSync(script));
@@ -35,6 +48,21 @@ describe('GET / and the built client', () => {
       expect(res.headers.get('cache-control'), p).toBe('no-cache');
       expect(await res.text(), p).toContain('<title>Flashcards</title>');
     }
+  });
+
+  it("names the code of the page a deep link opens in the HTML's head, and no other page's", async () => {
+    const modulepreloads = async (p: string) =>
+      [...(await (await app.request(p)).text()).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        (m) => m[1],
+      );
+    expect(await modulepreloads('/deck/12')).toEqual(['/assets/deck-d1.js']);
+    expect(await modulepreloads('/study/12')).toEqual(['/assets/study-s1.js', '/assets/review-r1.js']);
+    expect(await modulepreloads('/study/review')).toEqual(['/assets/review-r1.js']);
+    const study = await (await app.request('/study/12')).text();
+    expect(study).toMatch(/<link rel="preload" as="style" crossorigin href="\/assets\/review-r2.css">\n<\/head>/);
+    for (const p of ['/', '/deck/12/print', '/progress', '/deck/']) expect(await modulepreloads(p), p).toEqual([]);
+    // The list is the server's, not a file for browsers.
+    expect((await app.request('/route-preloads.json')).status).toBe(404);
   });
 
   it('serves fingerprinted assets for a year, immutable, precompressed for browsers that accept it', async () => {

@@ -4,6 +4,35 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../context';
 
+/** A route's code beyond the entry's, as the build lists it (scripts/route-preload-plugin.ts). */
+export interface RoutePreload {
+  path: string;
+  scripts: string[];
+  styles: string[];
+}
+
+const matchesRoute = (pattern: string, pathname: string) => {
+  const want = pattern.split('/');
+  const got = pathname.replace(/\/+$/, '').split('/');
+  return (
+    want.length === got.length && want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]))
+  );
+};
+
+/**
+ * index.html for `pathname`, naming in its head the code of the page it shows (the first listed
+ * route that matches): the browser then fetches it alongside the entry rather than after it.
+ */
+export function htmlWithRoutePreloads(html: string, preloads: readonly RoutePreload[], pathname: string): string {
+  const route = preloads.find((r) => matchesRoute(r.path, pathname));
+  if (!route) return html;
+  const links = [
+    ...route.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+  ];
+  return html.replace('</head>', `${links.join('\n')}\n</head>`);
+}
+
 /**
  * Serves the built client: fingerprinted assets with an immutable cache lifetime, and index.html
  * (never cached) for every other GET outside /api so that each route works as a deep link.
@@ -12,11 +41,24 @@ export function mountClient(app: Hono<AppEnv>, clientDir: string): void {
   const indexFile = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexFile)) return;
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
+  const preloadsFile = path.join(clientDir, 'route-preloads.json');
+  const preloads: RoutePreload[] = fs.existsSync(preloadsFile)
+    ? (JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) as RoutePreload[])
+    : [];
+  // Built once per route pattern rather than per request.
+  const pages = new Map<string, string>();
+  const htmlFor = (pathname: string) => {
+    const route = preloads.find((r) => matchesRoute(r.path, pathname));
+    if (!route) return indexHtml;
+    let html = pages.get(route.path);
+    if (html === undefined) pages.set(route.path, (html = htmlWithRoutePreloads(indexHtml, [route], pathname)));
+    return html;
+  };
   const root = path.relative(process.cwd(), clientDir) || '.';
 
   const serveIndex = (c: Context<AppEnv>) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html(htmlFor(c.req.path));
   };
   app.use('/assets/*', async (c, next) => {
     await next();
@@ -35,6 +77,8 @@ export function mountClient(app: Hono<AppEnv>, clientDir: string): void {
   // then keep an old index.html that names assets a new build no longer has.
   app.get('/', serveIndex);
   app.get('/index.html', serveIndex);
+  // The build's list for the server, not a file for browsers.
+  app.get('/route-preloads.json', (c) => c.notFound());
   app.use('/*', serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {
     if (c.req.path.startsWith('/api/') || c.req.path === '/api') return c.notFound();
