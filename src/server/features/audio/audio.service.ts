@@ -67,7 +67,7 @@ export async function encodeAudio(
 }
 
 /** The family's own recording under `key`, or one its copy of a shared deck uses (issue 17). */
-async function findVisible(db: DbHandle, familyId: FamilyId, key: string) {
+export async function findVisibleAudio(db: DbHandle, familyId: FamilyId, key: string) {
   const own = await repo.find(db, familyId, key);
   if (own) return own;
   const owner = await access.sharedMediaOwner(db, familyId, 'audio', key);
@@ -79,7 +79,7 @@ export function audioService(deps: AppDeps) {
   return {
     /** The user's recording under `key`; anything else (a bad key, another user's recording) is a 404. */
     async get(familyId: FamilyId, key: string) {
-      const row = KEY_PATTERN.test(key) ? await findVisible(deps.db.kysely, familyId, key) : undefined;
+      const row = KEY_PATTERN.test(key) ? await findVisibleAudio(deps.db.kysely, familyId, key) : undefined;
       if (!row) throw notFound('No such recording');
       return { data: row.data, contentType: row.content_type };
     },

@@ -1,5 +1,5 @@
 // audio's public module: what other features may use of recordings (ARCHITECTURE.md).
-export { audioTooLarge, encodeAudio } from './audio.service';
+export { audioTooLarge, encodeAudio, findVisibleAudio } from './audio.service';
 // Used inside the caller's transaction.
 export {
   // Stores the family's recording (once per key).
