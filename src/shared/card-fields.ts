@@ -36,6 +36,11 @@ export interface CardTextFieldSpec {
 export interface CardMediaFieldSpec {
   kind: 'image' | 'audio';
   side: CardSide;
+  /**
+   * The Anki note field our .apkg export writes it in: a picture as `<img src>`, a recording as
+   * `[sound:…]` (as Anki does, in the side's word field, so the card plays it). Fields may share one.
+   */
+  anki: string;
 }
 
 const PRONUNCIATION_WORDS = ['pronunciation', 'pronunciacion', 'phonetic', 'phonetics', 'fonetica', 'ipa'];
@@ -97,10 +102,10 @@ export const CARD_TEXT_FIELDS = {
 
 /** Pictures and recordings: keys of stored media, set by uploads (never typed in, never in CSV). */
 export const CARD_MEDIA_FIELDS = {
-  front_image_key: { kind: 'image', side: 'en' },
-  back_image_key: { kind: 'image', side: 'es' },
-  en_audio_key: { kind: 'audio', side: 'en' },
-  es_audio_key: { kind: 'audio', side: 'es' },
+  front_image_key: { kind: 'image', side: 'en', anki: 'Picture' },
+  back_image_key: { kind: 'image', side: 'es', anki: 'Picture' },
+  en_audio_key: { kind: 'audio', side: 'en', anki: CARD_TEXT_FIELDS.en.anki },
+  es_audio_key: { kind: 'audio', side: 'es', anki: CARD_TEXT_FIELDS.es.anki },
 } as const satisfies Record<string, CardMediaFieldSpec>;
 
 export type CardTextField = keyof typeof CARD_TEXT_FIELDS;

@@ -14,4 +14,6 @@ export const {
   ofFamily: audioOfUser,
   // Gives the families following a shared deck their own copy of its recordings (stop sharing).
   copyToFollowers: copyAudioToFollowers,
+  // The family's own recording under a key, or one its copy of a shared deck uses (a deck export).
+  findVisible: findVisibleAudio,
 } = mediaStore('audio');

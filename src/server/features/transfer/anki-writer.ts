@@ -4,11 +4,12 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import yazl from 'yazl';
 import {
+  CARD_MEDIA_FIELDS,
   CARD_TEXT_FIELDS,
+  MEDIA_FIELD_NAMES,
   TEXT_FIELD_NAMES,
   type CardContentValues,
   type CardSide,
-  type CardTextField,
 } from '@shared/card-fields';
 import { textToField } from './anki-text';
 
@@ -20,15 +21,39 @@ import { textToField } from './anki-text';
  * decks/schema11.rs, deckconfig/schema11.rs), required keys included.
  */
 
-/** A card to write: its declared text fields (`@shared/card-fields`) and its picture. */
-export type ExportCard = Pick<CardContentValues, CardTextField> & {
-  /** The picture's media file name, when the card has one. */
-  picture: string | null;
-};
+/**
+ * A card to write: every declared field (`@shared/card-fields`), its media fields holding the
+ * file's name in the package (null when the card has none).
+ */
+export type ExportCard = CardContentValues;
 
 export const NOTE_TYPE_NAME = 'Basic (and reversed card)';
-/** One note field per declared text field, in the declaration's order, then the picture. */
-export const NOTE_FIELDS = [...TEXT_FIELD_NAMES.map((f) => CARD_TEXT_FIELDS[f].anki), 'Picture'];
+/**
+ * One note field per declared text field, in the declaration's order, then the fields media are
+ * declared in that no text field has (the picture): each media field is written where its `anki` says.
+ */
+export const NOTE_FIELDS = [
+  ...new Set([
+    ...TEXT_FIELD_NAMES.map((f) => CARD_TEXT_FIELDS[f].anki),
+    ...MEDIA_FIELD_NAMES.map((f) => CARD_MEDIA_FIELDS[f].anki),
+  ]),
+];
+const TEXT_ONLY = new Set<string>(TEXT_FIELD_NAMES.map((f) => CARD_TEXT_FIELDS[f].anki));
+/** A media file as Anki refers to it in a field. */
+const mediaRef = (kind: 'image' | 'audio', name: string) =>
+  kind === 'image' ? `<img src="${textToField(name)}">` : `[sound:${name}]`;
+
+/** A card's note fields: each one's text (escaped), then the media declared in it, each file once. */
+function noteFields(c: ExportCard): string[] {
+  return NOTE_FIELDS.map((name) => {
+    const text = TEXT_FIELD_NAMES.filter((f) => CARD_TEXT_FIELDS[f].anki === name).map((f) => textToField(c[f] ?? ''));
+    const media = MEDIA_FIELD_NAMES.flatMap((f) => {
+      const file = c[f];
+      return CARD_MEDIA_FIELDS[f].anki === name && file ? [mediaRef(CARD_MEDIA_FIELDS[f].kind, file)] : [];
+    });
+    return [...text, ...new Set(media)].join('');
+  });
+}
 
 const SCHEMA_11 = `
 create table col (id integer primary key, crt integer not null, mod integer not null, scm integer not null,
@@ -67,13 +92,16 @@ const required = (which: CardSide) =>
   TEXT_FIELD_NAMES.flatMap((f, ord) =>
     CARD_TEXT_FIELDS[f].side === which && CARD_TEXT_FIELDS[f].required ? [ord] : [],
   );
-const picture = '{{#Picture}}<div class="picture">{{Picture}}</div>{{/Picture}}';
+/** The fields holding only media (the picture), shown on both cards' fronts. */
+const mediaOnly = NOTE_FIELDS.filter((name) => !TEXT_ONLY.has(name))
+  .map((name) => `{{#${name}}}<div class="picture">{{${name}}}</div>{{/${name}}}`)
+  .join('');
 
 function noteType(id: number, deckId: number, mod: number) {
   const template = (name: string, ord: number, front: string, back: string) => ({
     name,
     ord,
-    qfmt: `${front}${picture}`,
+    qfmt: `${front}${mediaOnly}`,
     afmt: `{{FrontSide}}<hr id=answer>${back}`,
     bqfmt: '',
     bafmt: '',
@@ -198,8 +226,7 @@ function collectionFile(title: string, cards: ExportCard[], at: Date, tempRoot: 
       db.transaction(() => {
         cards.forEach((c, i) => {
           const noteId = nowMs + 2 + i;
-          const fields = TEXT_FIELD_NAMES.map((f) => textToField(c[f] ?? ''));
-          fields.push(c.picture ? `<img src="${textToField(c.picture)}">` : '');
+          const fields = noteFields(c);
           note.run(
             noteId,
             randomBytes(8).toString('base64url'),
@@ -221,19 +248,23 @@ function collectionFile(title: string, cards: ExportCard[], at: Date, tempRoot: 
   }
 }
 
-/** The .apkg of one deck: its cards as notes of one "Basic (and reversed card)" note type, pictures as media. */
+/**
+ * The .apkg of one deck: its cards as notes of one "Basic (and reversed card)" note type; `media`,
+ * by file name, are the pictures and recordings the cards name (numbered entries and the `media`
+ * JSON map from number to name, as Anki writes a legacy package).
+ */
 export async function writeApkg(
   title: string,
   cards: ExportCard[],
-  pictures: Map<string, Uint8Array>,
+  media: Map<string, Uint8Array>,
   options: { at: Date; tempRoot: string },
 ): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   zip.addBuffer(collectionFile(title, cards, options.at, options.tempRoot), 'collection.anki2');
-  const names = [...pictures.keys()];
+  const names = [...media.keys()];
   zip.addBuffer(Buffer.from(JSON.stringify(Object.fromEntries(names.map((n, i) => [String(i), n])))), 'media');
-  // Pictures are WebP already: stored, not deflated again.
-  names.forEach((n, i) => zip.addBuffer(Buffer.from(pictures.get(n)!), String(i), { compress: false }));
+  // WebP pictures and MP3 recordings are compressed already: stored, not deflated again.
+  names.forEach((n, i) => zip.addBuffer(Buffer.from(media.get(n)!), String(i), { compress: false }));
   zip.end();
   const parts: Buffer[] = [];
   for await (const chunk of zip.outputStream) parts.push(chunk as Buffer);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { cardsToCsv } from '@shared/card-csv';
-import { textContentOf } from '@shared/card-fields';
+import { CARD_MEDIA_FIELDS, MEDIA_FIELD_NAMES, textContentOf } from '@shared/card-fields';
 import {
   ANKI_DECKS_MAX,
   ANKI_IMPORT_QUEUE_MAX,
@@ -29,7 +29,7 @@ import type { AppDeps, FamilyId } from '../../context';
 import { inTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict, fieldErrors, forbidden, notFound } from '../../http/errors';
 import * as access from '../access';
-import { encodeAudio, saveAudio, type StoredAudio } from '../audio';
+import { encodeAudio, findVisibleAudio, saveAudio, type StoredAudio } from '../audio';
 import { addCards, cardsOfDeck, followNewCards, type NewCard } from '../cards';
 import { findDeck, insertDeck, toDeckJson } from '../decks';
 import { encodePicture, findPicture, findVisiblePicture, savePicture, type StoredPicture } from '../images';
@@ -117,6 +117,9 @@ function noteTypeKey(type: { name: string; fields: string[] }): string {
 }
 
 /** A file name safe in any Content-Disposition and file system: ASCII letters, digits and dashes. */
+/** A stored picture's or recording's file name in an exported package: its key and stored format. */
+const mediaFileName = (kind: 'image' | 'audio', key: string) => `${key}.${kind === 'image' ? 'webp' : 'mp3'}`;
+
 export function safeFileName(title: string, extension: string): string {
   const base = title
     .normalize('NFD')
@@ -421,22 +424,27 @@ export function transferService(deps: AppDeps) {
 
     /** One of the user's decks (imported ones too) as CSV or an Anki package, read from one snapshot. */
     async exportDeck(familyId: FamilyId, deckId: number, format: 'csv' | 'apkg'): Promise<DeckFile> {
-      const { deck, cards, pictures } = await inTransaction(
+      const { deck, cards, media } = await inTransaction(
         deps.db,
         async (trx) => {
           const found = await findDeck(trx, familyId, deckId);
           if (!found) throw deckNotFound();
           const deckCards = await cardsOfDeck(trx, deckId);
-          const keys = new Set(deckCards.map((c) => c.front_image_key ?? c.back_image_key).filter(Boolean));
-          const bytes = new Map<string, Uint8Array>();
+          // Every declared media field's file, by its name in the package (one per key and kind).
+          const files = new Map<string, Uint8Array>();
           if (format === 'apkg') {
-            for (const key of keys) {
-              // A deck following a shared one shows the sharer's pictures: its export carries them too.
-              const picture = await findVisiblePicture(trx, familyId, key!);
-              if (picture) bytes.set(`${key}.webp`, picture.data);
+            for (const c of deckCards) {
+              for (const f of MEDIA_FIELD_NAMES) {
+                const key = c[f];
+                const kind = CARD_MEDIA_FIELDS[f].kind;
+                if (!key || files.has(mediaFileName(kind, key))) continue;
+                // A deck following a shared one shows the sharer's media: its export carries them too.
+                const found = await (kind === 'image' ? findVisiblePicture : findVisibleAudio)(trx, familyId, key);
+                if (found) files.set(mediaFileName(kind, key), found.data);
+              }
             }
           }
-          return { deck: found, cards: deckCards, pictures: bytes };
+          return { deck: found, cards: deckCards, media: files };
         },
         { snapshot: true },
       );
@@ -450,11 +458,17 @@ export function transferService(deps: AppDeps) {
       }
       const body = await writeApkg(
         deck.title,
-        cards.map((c) => {
-          const key = c.front_image_key ?? c.back_image_key;
-          return { ...c, picture: key && pictures.has(`${key}.webp`) ? `${key}.webp` : null };
-        }),
-        pictures,
+        cards.map((c) => ({
+          ...c,
+          ...Object.fromEntries(
+            MEDIA_FIELD_NAMES.map((f) => {
+              const key = c[f];
+              const name = key && mediaFileName(CARD_MEDIA_FIELDS[f].kind, key);
+              return [f, name && media.has(name) ? name : null];
+            }),
+          ),
+        })),
+        media,
         { at: deps.now(), tempRoot },
       );
       return { fileName: safeFileName(deck.title, 'apkg'), contentType: 'application/octet-stream', body };
