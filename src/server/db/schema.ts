@@ -111,7 +111,10 @@ export interface DecksTable {
   original_deck_id: string | null;
   is_archived: number;
   created_at: string;
-  /** The shared deck this imported copy follows (migration 0009); null for every other deck. */
+  /**
+   * The shared deck this imported deck follows (migration 0009): while set, the deck has no cards
+   * of its own and shows the original's cards, title, subtitle and colour (issue 23).
+   */
   shared_from_deck_id: number | null;
 }
 
@@ -128,8 +131,6 @@ export interface CardsTable {
   /** Key of the side's recording in `audio` (migration 0005). */
   en_audio_key: string | null;
   es_audio_key: string | null;
-  /** The shared deck's card this copy follows (migration 0009); null for every other card. */
-  source_card_id: number | null;
 }
 
 export interface ImagesTable {
