@@ -5,6 +5,7 @@
 //   BENCH_DURATION     seconds of each measured load run (10)      BENCH_WARMUP   warm-up seconds (3)
 //   BENCH_CONNECTIONS  concurrent connections (50)                  BENCH_ROUNDS   load rounds, median kept (1)
 //   BENCH_ONLY         comma list of api,scale,pictures,uploads,imports,anki-load,anki-import,paste,play,static,bundle,pages,postgres (all)
+//                      and share-fanout (only when named: one edit to a deck 30 families added, in-process via tsx)
 //   BENCH_DATABASE_URL postgres://… for the postgres section (a fresh database is made beside it and dropped);
 //                      without it a throw-away cluster is started (initdb, own port, pg_stat_statements)
 //   BENCH_SCHOOL=1     the postgres section adds a school: 1,200 students in 40 classes, 7.92M answers
@@ -15,6 +16,7 @@
 //   BENCH_PROFILE=1    write a V8 CPU profile of the app server to bench/results/profiles/
 //   BENCH_OUT          result file (bench/results/latest.json)     BENCH_KEEP=1   keep the temp data dir
 //   BENCH_ARTIFACTS    a folder for each page's Lighthouse report and final screenshot
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,6 +104,18 @@ async function compare(endpoint, app, limit, spec) {
 
 async function main() {
   const results = { machine: machine(), config: { ...cfg, only: [...cfg.only] }, sizes: SIZES };
+  if (cfg.only.has('share-fanout')) {
+    // In-process on the sources (tsx): rows written and time per edit of a card that 30 families follow.
+    log('share-fanout: one card of a deck shared with 30 families, edited 200 times');
+    const run = spawnSync('npx', ['tsx', 'bench/lib/share-fanout.ts'], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`share-fanout failed: ${run.stderr}`);
+    results.share_fanout = JSON.parse(run.stdout);
+    cfg.only.delete('share-fanout');
+    if (cfg.only.size === 0) {
+      console.log(JSON.stringify(results.share_fanout, null, 2));
+      return;
+    }
+  }
   ensureBuild(cfg.buildDir, { skipWhenStale: env.BENCH_NO_BUILD === '1', log });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-bench-'));
   const appData = path.join(tmp, 'app');

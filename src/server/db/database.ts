@@ -20,6 +20,7 @@ import { answerModesMigration } from './migrations/0012-answer-modes';
 import { familiesTableMigration } from './migrations/0017-families';
 import { activityModesMigration } from './migrations/0014-activity-modes';
 import { recallIndexMigration } from './migrations/0018-recall-index';
+import { sharedDecksInPlaceMigration } from './migrations/0019-shared-decks-in-place';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -145,6 +146,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0017-families': familiesTableMigration(dialect),
     '0014-activity-modes': activityModesMigration(dialect),
     '0018-recall-index': recallIndexMigration(dialect),
+    '0019-shared-decks-in-place': sharedDecksInPlaceMigration(dialect),
   };
 }
 

@@ -112,7 +112,10 @@ export interface DecksTable {
   original_deck_id: string | null;
   is_archived: number;
   created_at: string;
-  /** The shared deck this imported copy follows (migration 0009); null for every other deck. */
+  /**
+   * The shared deck this imported deck follows (migration 0009): while set, the deck has no cards
+   * of its own and shows the original's cards, title, subtitle and colour (issue 23).
+   */
   shared_from_deck_id: number | null;
 }
 
@@ -121,8 +124,6 @@ export interface CardsTable extends CardContentValues {
   id: Generated<number>;
   deck_id: number;
   created_at: string;
-  /** The shared deck's card this copy follows (migration 0009); null for every other card. */
-  source_card_id: number | null;
 }
 
 export interface ImagesTable {

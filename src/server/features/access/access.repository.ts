@@ -52,25 +52,29 @@ export async function deckUsable(
 }
 
 // Every study save runs this: compiled once per number of cards (src/server/db/precompiled.ts).
-// Read from the cards asked for, each deck checked by its key: joined to the decks, SQLite may
-// start from the user's decks instead and probe each (a school has thousands).
+// Read from the cards asked for, each matched to the family's deck that holds it or follows the
+// shared deck holding it (issue 23: a following deck has no cards of its own), by their keys.
 const usableCards = compiledPerLength((db, familyId, studentId, ...cardIds) =>
   db
     .selectFrom('cards')
-    .select(['cards.id', 'cards.deck_id'])
-    .where('cards.id', 'in', cardIds as number[])
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('decks')
-          .select('decks.id')
-          .whereRef('decks.id', '=', 'cards.deck_id')
-          .where('decks.family_id', '=', familyId as number)
-          .where((d) => d.or([d('decks.student_id', 'is', null), d('decks.student_id', '=', studentId as number)])),
+    .innerJoin('decks', (j) =>
+      j.on((eb) =>
+        eb.or([
+          eb('decks.id', '=', eb.ref('cards.deck_id')),
+          eb('decks.shared_from_deck_id', '=', eb.ref('cards.deck_id')),
+        ]),
       ),
-    ),
+    )
+    .select(['cards.id', 'decks.id as deck_id'])
+    .where('cards.id', 'in', cardIds as number[])
+    .where('decks.family_id', '=', familyId as number)
+    .where((d) => d.or([d('decks.student_id', 'is', null), d('decks.student_id', '=', studentId as number)])),
 );
 
-/** The cards among `cardIds` that are in decks the student may study (see deckUsable), with their deck. */
+/**
+ * The cards among `cardIds` that are in decks the student may study (see deckUsable), with their
+ * deck: the family's deck, also for a card of a shared deck that deck follows.
+ */
 export function cardsUsable(
   db: DbHandle,
   familyId: FamilyId,

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import { CARD_FIELD_NAMES, type CardContentValues } from '@shared/card-fields';
 import { precompiled } from '../../db/precompiled';
 import type { CardsTable, DbHandle } from '../../db/schema';
@@ -7,16 +7,14 @@ import type { FamilyId } from '../../context';
 type CardRow = Selectable<CardsTable>;
 
 /** What a card says: every column but its identity, its deck and when it was added. */
-export type CardContent = Omit<CardRow, 'id' | 'deck_id' | 'created_at' | 'source_card_id'>;
+export type CardContent = Omit<CardRow, 'id' | 'deck_id' | 'created_at'>;
 
 /** A card to add to a deck; a column the caller leaves out gets the column's default (null). */
-export type NewCard = Omit<Insertable<CardsTable>, 'id' | 'deck_id' | 'created_at' | 'source_card_id'>;
+export type NewCard = Omit<Insertable<CardsTable>, 'id' | 'deck_id' | 'created_at'>;
 
 /**
  * The card columns, from the one declaration of a card's fields (`@shared/card-fields`). The check
- * below fails the build while CardsTable and the declaration disagree, either way. (source_card_id
- * is no content: a copy of a shared deck follows the original through it, and a duplicate or an
- * export must not.)
+ * below fails the build while CardsTable and the declaration disagree, either way.
  */
 const contentColumns = CARD_FIELD_NAMES;
 type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : never;
@@ -30,11 +28,17 @@ const qualifiedCardColumns = cardColumns.map((c) => `cards.${c}` as const);
 const INSERT_CHUNK = 100;
 
 // Every deck view runs this: compiled once (src/server/db/precompiled.ts).
+// A deck following a shared deck shows the original's cards, as cards of this deck.
 const cardsOfDeck = precompiled((db, deckId: number) =>
-  db.selectFrom('cards').select(cardColumns).where('deck_id', '=', deckId).orderBy('id'),
+  db
+    .selectFrom('decks')
+    .innerJoin('cards', (j) => j.on('cards.deck_id', '=', sql<number>`coalesce(decks.shared_from_deck_id, decks.id)`))
+    .select(['cards.id', 'decks.id as deck_id', ...contentColumns.map((c) => `cards.${c}` as const)])
+    .where('decks.id', '=', deckId)
+    .orderBy('cards.id'),
 );
 
-/** The deck's cards in the order they were added. */
+/** The deck's cards in the order they were added (the original's, for a deck following a shared deck). */
 export function ofDeck(db: DbHandle, deckId: number) {
   return cardsOfDeck(db, deckId);
 }
@@ -128,78 +132,37 @@ export function ofUser(db: DbHandle, familyId: FamilyId) {
     .execute();
 }
 
-// Copies that follow a shared deck (issue 17): the sharer's change to a card is the same change
-// to every copy, in the sharer's transaction.
-const followingDecks = (db: DbHandle, deckId: number) =>
-  db.selectFrom('decks').select('decks.id').where('decks.shared_from_deck_id', '=', deckId);
+// A deck that follows a shared deck has no cards of its own (issue 23): its cards are the
+// original's, read where they live, so one edit is one write however many families follow.
 
-/** Copies every card of a shared deck into a deck that follows it, each remembering its original. */
-export async function copyFollowing(db: DbHandle, fromDeckId: number, toDeckId: number, now: string): Promise<void> {
-  await db
-    .insertInto('cards')
-    .columns(['deck_id', ...contentColumns, 'source_card_id', 'created_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('cards')
-        .select((e) => [
-          e.val(toDeckId).as('deck_id'),
-          ...contentColumns,
-          'cards.id as source_card_id',
-          e.val(now).as('created_at'),
-        ])
-        .where('cards.deck_id', '=', fromDeckId)
-        .orderBy('cards.id'),
-    )
+/**
+ * Once a shared deck stops being shared (revoked, deleted, its family gone): the deck following it
+ * gets its own copy of every card of the original, in order. Returns each original card id with its
+ * copy's id, for the memory and progress of the family's students to move onto the copies.
+ */
+export async function materialise(
+  db: DbHandle,
+  originalDeckId: number,
+  followerDeckId: number,
+  now: string,
+): Promise<{ from: number; to: number }[]> {
+  const originals = await db
+    .selectFrom('cards')
+    .select(['id', ...contentColumns])
+    .where('deck_id', '=', originalDeckId)
+    .orderBy('id')
     .execute();
-}
-
-/** Adds to every deck following `deckId` the cards of it that the copy does not have yet. */
-export async function followNewCards(db: DbHandle, deckId: number, now: string): Promise<void> {
-  await db
-    .insertInto('cards')
-    .columns(['deck_id', ...contentColumns, 'source_card_id', 'created_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('cards as o')
-        .innerJoin('decks as f', 'f.shared_from_deck_id', 'o.deck_id')
-        .select((e) => [
-          'f.id as deck_id',
-          ...contentColumns.map((c) => `o.${c}` as const),
-          'o.id as source_card_id',
-          e.val(now).as('created_at'),
-        ])
-        .where('o.deck_id', '=', deckId)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('cards as c')
-                .select('c.id')
-                .whereRef('c.source_card_id', '=', 'o.id')
-                .whereRef('c.deck_id', '=', 'f.id'),
-            ),
-          ),
-        )
-        .orderBy('f.id')
-        .orderBy('o.id'),
-    )
-    .execute();
-}
-
-/** Gives every copy of the card its new content. */
-export async function followEdit(db: DbHandle, cardId: number, card: CardContent): Promise<void> {
-  await db.updateTable('cards').set(card).where('source_card_id', '=', cardId).execute();
-}
-
-/** Deletes every copy of the card (their results go by cascade, like the original's). */
-export async function followDelete(db: DbHandle, cardId: number): Promise<void> {
-  await db.deleteFrom('cards').where('source_card_id', '=', cardId).execute();
-}
-
-/** The cards of every deck following `deckId` stop following their originals. */
-export async function unlinkFollowing(db: DbHandle, deckId: number): Promise<void> {
-  await db
-    .updateTable('cards')
-    .set({ source_card_id: null })
-    .where('deck_id', 'in', followingDecks(db, deckId))
-    .execute();
+  const pairs: { from: number; to: number }[] = [];
+  for (let i = 0; i < originals.length; i += INSERT_CHUNK) {
+    const slice = originals.slice(i, i + INSERT_CHUNK);
+    const rows = await db
+      .insertInto('cards')
+      .values(slice.map(({ id: _id, ...c }) => ({ ...c, deck_id: followerDeckId, created_at: now })))
+      .returning('id')
+      .execute();
+    // Both databases return the new ids in the order of the rows inserted; sorted all the same.
+    const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+    slice.forEach((c, j) => pairs.push({ from: c.id, to: ids[j]! }));
+  }
+  return pairs;
 }

@@ -120,7 +120,6 @@ export function cardsService(deps: AppDeps) {
         const keys = { front_image_key: pictures?.front.key ?? null, back_image_key: pictures?.back.key ?? null };
         const audioKeys = { en_audio_key: recordings.en?.key ?? null, es_audio_key: recordings.es?.key ?? null };
         const card = await repo.insert(trx, deckId, { ...text, ...keys, ...audioKeys }, now());
-        await repo.followNewCards(trx, deckId, now());
         return card;
       });
     },
@@ -163,7 +162,6 @@ export function cardsService(deps: AppDeps) {
           es_audio_key: recordings.es?.key ?? (removeEsAudio ? null : old.es_audio_key),
         };
         const card = await repo.update(trx, cardId, { ...text, ...keys, ...audioKeys });
-        await repo.followEdit(trx, cardId, { ...text, ...keys, ...audioKeys });
         await deleteUnusedPictures(trx, familyId, [old.front_image_key, old.back_image_key]);
         await deleteUnusedAudio(trx, familyId, [old.en_audio_key, old.es_audio_key]);
         return card;
@@ -175,7 +173,6 @@ export function cardsService(deps: AppDeps) {
       await inUserTransaction(deps.db, familyId, async (trx) => {
         const card = await editableCard(trx, familyId, cardId);
         await forgetCardAnswers(trx, cardId);
-        await repo.followDelete(trx, cardId);
         await repo.remove(trx, cardId);
         await deleteUnusedPictures(trx, familyId, [card.front_image_key, card.back_image_key]);
         await deleteUnusedAudio(trx, familyId, [card.en_audio_key, card.es_audio_key]);

@@ -11,11 +11,7 @@ export {
   pictureKeys as cardPictureKeys,
   // Every card of the family, with when it was added (the data export).
   ofUser as cardsOfUser,
-  // Copies every card of a shared deck into a deck that follows it.
-  copyFollowing as copyFollowingCards,
-  // Adds to the decks following a shared deck the cards they do not have yet (after cards were added to it).
-  followNewCards,
-  // The cards of the decks following a shared deck stop following (stop sharing).
-  unlinkFollowing as unlinkFollowingCards,
+  // A deck that stops following a shared deck gets its own copies of the original's cards (original id → copy id).
+  materialise as materialiseFollowingCards,
   type NewCard,
 } from './cards.repository';

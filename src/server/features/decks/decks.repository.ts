@@ -30,9 +30,17 @@ function selectDecks(db: DbHandle, familyId: FamilyId) {
       .select([
         'decks.id',
         'decks.student_id',
-        'decks.title',
-        'decks.subtitle',
-        'decks.color',
+        // A deck following a shared deck shows the original's title, subtitle and colour.
+        (eb) => eb.fn.coalesce('original.title', 'decks.title').as('title'),
+        (eb) =>
+          eb
+            .case()
+            .when('original.id', 'is not', null)
+            .then(eb.ref('original.subtitle'))
+            .else(eb.ref('decks.subtitle'))
+            .end()
+            .as('subtitle'),
+        (eb) => eb.fn.coalesce('original.color', 'decks.color').as('color'),
         'decks.is_imported',
         'decks.original_deck_id',
         'decks.is_archived',
@@ -46,7 +54,7 @@ function selectDecks(db: DbHandle, familyId: FamilyId) {
           eb
             .selectFrom('cards')
             .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('cards.deck_id', '=', 'decks.id')
+            .where('cards.deck_id', '=', sql<number>`coalesce(decks.shared_from_deck_id, decks.id)`)
             .as('card_count'),
       ])
       .where('decks.family_id', '=', familyId)
@@ -191,25 +199,29 @@ export async function countFollowers(db: DbHandle, deckId: number): Promise<numb
   return Number(row.n);
 }
 
-/** Gives every deck following `deckId` the original's new title and subtitle. */
-export async function renameFollowers(
-  db: DbHandle,
-  deckId: number,
-  changes: { title: string; subtitle?: string | null },
-): Promise<void> {
-  const { title, subtitle } = changes;
-  await db
-    .updateTable('decks')
-    .set({ title, ...(subtitle === undefined ? {} : { subtitle }) })
+/** The decks following `deckId`, with their families. */
+export function followersOf(db: DbHandle, deckId: number) {
+  return db
+    .selectFrom('decks')
+    .select(['id', 'family_id'])
     .where('shared_from_deck_id', '=', deckId)
+    .orderBy('id')
     .execute();
 }
 
-/** Every deck following `deckId` becomes an own deck of its family. */
+/**
+ * Every deck following `deckId` becomes an own deck of its family, keeping the original's title,
+ * subtitle and colour as they are now (its cards were copied to it first).
+ */
 export async function unlinkFollowers(db: DbHandle, deckId: number): Promise<void> {
+  const original = await db
+    .selectFrom('decks')
+    .select(['title', 'subtitle', 'color'])
+    .where('id', '=', deckId)
+    .executeTakeFirstOrThrow();
   await db
     .updateTable('decks')
-    .set({ shared_from_deck_id: null, is_imported: 0 })
+    .set({ ...original, shared_from_deck_id: null, is_imported: 0 })
     .where('shared_from_deck_id', '=', deckId)
     .execute();
 }

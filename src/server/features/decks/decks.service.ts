@@ -11,9 +11,9 @@ import { inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
 import * as access from '../access';
 import { copyAudioToFollowers, deleteUnusedAudio } from '../audio';
-import { addCards, cardAudioKeys, cardPictureKeys, cardsOfDeck, copyCards, unlinkFollowingCards } from '../cards';
+import { addCards, cardAudioKeys, cardPictureKeys, cardsOfDeck, copyCards, materialiseFollowingCards } from '../cards';
 import { copyPicturesToFollowers, deleteUnusedPictures } from '../images';
-import { deckReviewCounts } from '../memory';
+import { deckReviewCounts, moveMemoryToCopies } from '../memory';
 import * as repo from './decks.repository';
 
 type CreateDeck = z.output<typeof createDeckSchema>;
@@ -57,9 +57,10 @@ async function load(db: DbHandle, familyId: FamilyId, id: number): Promise<repo.
 }
 
 /**
- * The decks following the owner's deck `deckId` become own decks of their families, with their
- * own copies of its pictures and recordings (stop sharing, or the original is deleted): nobody
- * who added a deck loses a card.
+ * The decks following the owner's deck `deckId` become own decks of their families (stop sharing,
+ * or the original is deleted): each gets, once, its own copies of the original's cards, with its
+ * students' memory and answers moved onto them, and its own copies of their pictures and
+ * recordings. Nobody who added a deck loses a card or what they learnt of it.
  */
 export async function unlinkFollowingDecks(
   trx: DbHandle,
@@ -67,9 +68,14 @@ export async function unlinkFollowingDecks(
   deckId: number,
   now: string,
 ): Promise<void> {
+  const followers = await repo.followersOf(trx, deckId);
+  if (followers.length === 0) return;
+  for (const follower of followers) {
+    const pairs = await materialiseFollowingCards(trx, deckId, follower.id, now);
+    await moveMemoryToCopies(trx, follower.family_id as FamilyId, follower.id, pairs);
+  }
   await copyPicturesToFollowers(trx, ownerId, deckId, now);
   await copyAudioToFollowers(trx, ownerId, deckId, now);
-  await unlinkFollowingCards(trx, deckId);
   await repo.unlinkFollowers(trx, deckId);
 }
 
@@ -167,10 +173,8 @@ export function decksService(deps: AppDeps) {
         if (typeof studentId === 'number' && !(await access.studentOwned(trx, familyId, studentId))) {
           throw studentNotFound();
         }
-        if (!(await repo.rename(trx, familyId, id, { title: input.title, subtitle, student_id: studentId })))
-          return false;
-        await repo.renameFollowers(trx, id, { title: input.title, subtitle });
-        return true;
+        // The decks following it read its title where it lives: one rename is one write.
+        return repo.rename(trx, familyId, id, { title: input.title, subtitle, student_id: studentId });
       });
       if (!changed) await refusal(familyId, id);
       return toDeckJson(await load(db, familyId, id));

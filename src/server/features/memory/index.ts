@@ -11,6 +11,8 @@ export {
   deleteDeckMemory as forgetDeckMemory,
   // Takes a card's (and its copies') answers out of the activity counts before the card is deleted.
   forgetCardActivity as forgetCardAnswers,
+  // A deck stops following a shared deck: its students' memory and answers move onto the deck's own copies.
+  moveMemoryToCopies,
   // The review log and the memory states of the family's students (the data export).
   reviewLogsOfUser as reviewLogsForExport,
   memoryStatesOfUser as memoryStatesForExport,

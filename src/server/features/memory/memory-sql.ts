@@ -48,6 +48,8 @@ export const cardColumns = [
   'cards.deck_id',
   ...CARD_FIELD_NAMES.map((f) => `cards.${f}` as const),
 ] as const;
+/** A card's columns but its deck: a card of a shared deck is in the deck that follows it (issue 23). */
+export const cardContentColumns = ['cards.id', ...CARD_FIELD_NAMES.map((f) => `cards.${f}` as const)] as const;
 
 export const LEARNING_STATES = ['learning', 'relearning'];
 

@@ -1,8 +1,9 @@
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { AnswerMode, ReviewRating } from '@shared/constants';
 import { quarterHour } from '@shared/local-day';
 import type { ReviewedMemory } from '@shared/srs';
 import { compiledPerLength, precompiled } from '../../db/precompiled';
-import type { DbHandle } from '../../db/schema';
+import type { Database, DbHandle } from '../../db/schema';
 import { memoryColumns, rowsOf, valuesOf, type MemoryColumns } from './memory-sql';
 import type { FamilyId } from '../../context';
 
@@ -82,21 +83,31 @@ export async function learningSettings(
 const targetsOf = compiledPerLength((db, familyId, studentId, ...cardIds) =>
   db
     .selectFrom('cards')
+    // The family's deck holding the card, or following the shared deck holding it (issue 23).
+    .innerJoin('decks', (j) =>
+      j.on((eb) =>
+        eb.or([
+          eb('decks.id', '=', eb.ref('cards.deck_id')),
+          eb('decks.shared_from_deck_id', '=', eb.ref('cards.deck_id')),
+        ]),
+      ),
+    )
     .leftJoin('memory_states as m', (join) =>
       join.onRef('m.card_id', '=', 'cards.id').on('m.student_id', '=', studentId as number),
     )
-    .select(['cards.id as card_id', 'cards.deck_id', ...memoryColumns.map((c) => `m.${c}` as const)])
+    .select(['cards.id as card_id', 'decks.id as deck_id', ...memoryColumns.map((c) => `m.${c}` as const)])
     .where('cards.id', 'in', cardIds as number[])
-    .where(({ exists, selectFrom, or }) =>
-      exists(
-        selectFrom('decks')
-          .select('decks.id')
-          .whereRef('decks.id', '=', 'cards.deck_id')
-          .where('decks.family_id', '=', familyId as number)
-          .where((d) => or([d('decks.student_id', 'is', null), d('decks.student_id', '=', studentId as number)])),
-      ),
-    ),
+    .where('decks.family_id', '=', familyId as number)
+    .where((d) => d.or([d('decks.student_id', 'is', null), d('decks.student_id', '=', studentId as number)])),
 );
+
+/** The deck whose cards `deckId` shows: the shared deck it follows, or itself (issue 23). */
+function cardSourceOf(eb: ExpressionBuilder<Database, keyof Database>, deckId: number) {
+  return eb
+    .selectFrom('decks as source')
+    .select((e) => e.fn.coalesce('source.shared_from_deck_id', 'source.id').as('id'))
+    .where('source.id', '=', deckId);
+}
 
 const LOG_COLUMNS = ['student_id', 'card_id', 'rating', 'mode', 'reviewed_at', 'duration_ms', 'created_at'] as const;
 const logInsert = compiledPerLength((db, ...values) =>
@@ -198,7 +209,7 @@ export async function advanceNewCardCursors(db: DbHandle, studentId: number, dec
           .as('first_unseen'),
         eb.fn.max('cards.id').as('last'),
       ])
-      .where('cards.deck_id', '=', deckId)
+      .where('cards.deck_id', '=', (eb) => cardSourceOf(eb, deckId))
       .where('cards.id', '>', cursor?.seen_through ?? 0)
       .executeTakeFirst();
     const seenThrough = row?.first_unseen != null ? Number(row.first_unseen) - 1 : row?.last;
@@ -232,7 +243,12 @@ export async function deleteDeckMemory(db: DbHandle, studentId: number, deckId: 
   await db
     .deleteFrom('review_logs')
     .where('student_id', '=', studentId)
-    .where('card_id', 'in', (eb) => eb.selectFrom('cards').select('cards.id').where('cards.deck_id', '=', deckId))
+    .where('card_id', 'in', (eb) =>
+      eb
+        .selectFrom('cards')
+        .select('cards.id')
+        .where('cards.deck_id', '=', (e) => cardSourceOf(e, deckId)),
+    )
     .execute();
   for (const table of ['memory_states', 'new_card_cursors', 'review_activity'] as const) {
     await db.deleteFrom(table).where('student_id', '=', studentId).where('deck_id', '=', deckId).execute();
@@ -240,16 +256,24 @@ export async function deleteDeckMemory(db: DbHandle, studentId: number, deckId: 
 }
 
 /**
- * Takes the answers of a card and of its copies (`cardId` and every card whose source it is) out of
- * the per-quarter-hour counts, before the cards go and their log with them by cascade: the counts
- * stay what the log says.
+ * Takes the answers of a card out of the per-quarter-hour counts, before the card goes and its log
+ * with it by cascade: the counts stay what the log says. The answers of families whose deck follows
+ * the card's (shared) deck are counted in their own deck.
  */
 export async function forgetCardActivity(db: DbHandle, cardId: number): Promise<void> {
   const answers = await db
     .selectFrom('review_logs as r')
     .innerJoin('cards as c', 'c.id', 'r.card_id')
-    .select(['r.student_id', 'c.deck_id', 'r.rating', 'r.mode', 'r.reviewed_at'])
-    .where((eb) => eb.or([eb('c.id', '=', cardId), eb('c.source_card_id', '=', cardId)]))
+    .innerJoin('students as s', 's.id', 'r.student_id')
+    .innerJoin('decks as d', (j) =>
+      j
+        .onRef('d.family_id', '=', 's.family_id')
+        .on((eb) =>
+          eb.or([eb('d.id', '=', eb.ref('c.deck_id')), eb('d.shared_from_deck_id', '=', eb.ref('c.deck_id'))]),
+        ),
+    )
+    .select(['r.student_id', 'd.id as deck_id', 'r.rating', 'r.mode', 'r.reviewed_at'])
+    .where('c.id', '=', cardId)
     .execute();
   const counts = new Map<string, ActivityRow>();
   for (const r of answers) {
@@ -303,4 +327,72 @@ export function memoryStatesOfUser(db: DbHandle, familyId: FamilyId) {
     .orderBy('m.student_id')
     .orderBy('m.card_id')
     .execute();
+}
+
+// ---- A shared deck stops being shared (issue 23) --------------------------------------------------
+
+/** The pairs as one CASE over `column`, literal integers (ids read from the database). */
+function remapExpression(column: string, pairs: { from: number; to: number }[]) {
+  return sql<number>`case ${sql.ref(column)} ${sql.join(
+    pairs.map((p) => sql`when ${sql.lit(Math.trunc(p.from))} then ${sql.lit(Math.trunc(p.to))}`),
+    sql` `,
+  )} else ${sql.ref(column)} end`;
+}
+
+const REMAP_CHUNK = 200;
+
+/**
+ * The review log, memory, new-card cursors, study answers and per-card totals of the family's
+ * students move from the original's cards (`from`) to the deck's own copies (`to`), for the deck
+ * `deckId` that stopped following: what they remembered and answered stays theirs.
+ */
+export async function moveMemoryToCopies(
+  db: DbHandle,
+  familyId: FamilyId,
+  deckId: number,
+  pairs: { from: number; to: number }[],
+): Promise<void> {
+  const students = db.selectFrom('students').select('students.id').where('students.family_id', '=', familyId);
+  for (let i = 0; i < pairs.length; i += REMAP_CHUNK) {
+    const slice = pairs.slice(i, i + REMAP_CHUNK);
+    const from = slice.map((p) => p.from);
+    await db
+      .updateTable('memory_states')
+      .set({ card_id: remapExpression('card_id', slice) })
+      .where('deck_id', '=', deckId)
+      .where('card_id', 'in', from)
+      .execute();
+    await db
+      .updateTable('review_logs')
+      .set({ card_id: remapExpression('card_id', slice) })
+      .where('student_id', 'in', students)
+      .where('card_id', 'in', from)
+      .execute();
+    // The study answers and their per-card totals (progress's tables) move with them, here: decks
+    // calls this and may not use progress (progress uses students, which uses decks).
+    for (const table of ['card_results', 'card_totals'] as const) {
+      await db
+        .updateTable(table)
+        .set({ card_id: remapExpression('card_id', slice) })
+        .where('deck_id', '=', deckId)
+        .where('card_id', 'in', from)
+        .execute();
+    }
+  }
+  // A cursor says every card up to it was answered: the last copy whose original is within it.
+  const cursors = await db
+    .selectFrom('new_card_cursors')
+    .select(['student_id', 'seen_through'])
+    .where('deck_id', '=', deckId)
+    .execute();
+  for (const cursor of cursors) {
+    const within = pairs.filter((p) => p.from <= Number(cursor.seen_through));
+    const seenThrough = within.length ? Math.max(...within.map((p) => p.to)) : 0;
+    await db
+      .updateTable('new_card_cursors')
+      .set({ seen_through: seenThrough })
+      .where('student_id', '=', cursor.student_id)
+      .where('deck_id', '=', deckId)
+      .execute();
+  }
 }

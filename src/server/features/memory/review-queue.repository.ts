@@ -3,7 +3,7 @@ import { precompiled } from '../../db/precompiled';
 import type { Database, DbHandle } from '../../db/schema';
 import {
   LEARNING_STATES,
-  cardColumns,
+  cardContentColumns,
   decksOfStudent,
   memoryColumns,
   scoped,
@@ -64,8 +64,15 @@ const cardsInState = scoped(
       )
       .innerJoin('cards', 'cards.id', 'm.card_id')
       .select((eb) => [
-        ...cardColumns,
-        eb.selectFrom('decks').select('decks.title').whereRef('decks.id', '=', 'm.deck_id').as('deck_title'),
+        ...cardContentColumns,
+        'm.deck_id',
+        // A deck following a shared deck shows the original's title (issue 23).
+        eb
+          .selectFrom('decks')
+          .leftJoin('decks as original', 'original.id', 'decks.shared_from_deck_id')
+          .select((e) => e.fn.coalesce('original.title', 'decks.title').as('title'))
+          .whereRef('decks.id', '=', 'm.deck_id')
+          .as('deck_title'),
         ...memoryColumns.map((c) => `m.${c}` as const),
       ])
       .orderBy('m.due')
@@ -161,14 +168,21 @@ const decksWithNewCards = (db: DbHandle, studentId: number) =>
     .leftJoin('new_card_cursors as k', (join) =>
       join.onRef('k.deck_id', '=', 'decks.id').on('k.student_id', '=', studentId),
     )
-    .select((eb) => ['decks.id', 'decks.title', eb.fn.coalesce('k.seen_through', eb.lit(0)).as('after')])
+    // A deck following a shared deck reads the original's cards and title (issue 23).
+    .leftJoin('decks as original', 'original.id', 'decks.shared_from_deck_id')
+    .select((eb) => [
+      'decks.id',
+      eb.fn.coalesce('original.title', 'decks.title').as('title'),
+      eb.fn.coalesce('original.id', 'decks.id').as('source_id'),
+      eb.fn.coalesce('k.seen_through', eb.lit(0)).as('after'),
+    ])
     .where((eb) =>
       eb(
         // The deck's last card, read from the end of the index.
         eb
           .selectFrom('cards')
           .select('cards.id')
-          .whereRef('cards.deck_id', '=', 'decks.id')
+          .where('cards.deck_id', '=', sql<number>`coalesce(decks.shared_from_deck_id, decks.id)`)
           .orderBy('cards.id', 'desc')
           .limit(1),
         '>',
@@ -185,10 +199,11 @@ const studentDecks = precompiled((db, studentId: number, familyId: FamilyId, lim
     .where('decks.id', 'in', decksOfStudent(db, familyId, studentId))
     .limit(limit),
 );
+// `deckId` is the deck whose cards these are: the shared deck a following deck reads.
 const unseenAfter = precompiled((db, studentId: number, deckId: number, after: number, limit: number) =>
   db
     .selectFrom('cards')
-    .select(cardColumns)
+    .select(cardContentColumns)
     .where('cards.deck_id', '=', deckId)
     .where('cards.id', '>', after)
     .where(unseenBy(studentId))
@@ -205,8 +220,14 @@ export async function newCards(db: DbHandle, scope: Scope, studentId: number, li
   const out: QueueCard[] = [];
   for (const deck of decks) {
     if (out.length >= limit) break;
-    for (const card of await unseenAfter(db, studentId, deck.id, Number(deck.after), limit - out.length)) {
-      out.push({ ...card, deck_title: deck.title });
+    for (const card of await unseenAfter(
+      db,
+      studentId,
+      Number(deck.source_id),
+      Number(deck.after),
+      limit - out.length,
+    )) {
+      out.push({ ...card, deck_id: deck.id, deck_title: deck.title });
     }
   }
   return out;
@@ -308,7 +329,7 @@ const unseenOfDecks = precompiled((db, studentId: number, familyId: FamilyId) =>
       eb
         .selectFrom('cards')
         .select((c) => c.fn.countAll<number>().as('n'))
-        .whereRef('cards.deck_id', '=', 'decks.id')
+        .where('cards.deck_id', '=', sql<number>`coalesce(decks.shared_from_deck_id, decks.id)`)
         .where((c) => c('cards.id', '>', c.fn.coalesce('k.seen_through', c.lit(0))))
         .where(unseenBy(studentId))
         .as('n'),

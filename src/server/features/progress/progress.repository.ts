@@ -29,13 +29,21 @@ const deckTotals = precompiled((db, familyId: FamilyId, studentId: number) =>
   db
     .selectFrom('study_totals as s')
     .innerJoin('decks as d', 'd.id', 's.deck_id')
+    // A deck following a shared deck shows the original's title, subtitle and colour (issue 23).
+    .leftJoin('decks as o', 'o.id', 'd.shared_from_deck_id')
     .where('s.student_id', '=', studentId)
     .where('d.family_id', '=', familyId)
-    .select([
+    .select((eb) => [
       's.deck_id',
-      'd.title as deck_title',
-      'd.subtitle as deck_subtitle',
-      'd.color as deck_color',
+      eb.fn.coalesce('o.title', 'd.title').as('deck_title'),
+      eb
+        .case()
+        .when('o.id', 'is not', null)
+        .then(eb.ref('o.subtitle'))
+        .else(eb.ref('d.subtitle'))
+        .end()
+        .as('deck_subtitle'),
+      eb.fn.coalesce('o.color', 'd.color').as('deck_color'),
       's.sessions as total_study_sessions',
       sql<number | null>`s.cards_mastered * 100.0 / nullif(s.cards_studied, 0)`.as('average_accuracy'),
       's.last_studied',
@@ -65,13 +73,19 @@ const worstCards = precompiled((db, familyId: FamilyId, studentId: number) =>
         .as('r'),
     )
     .innerJoin('cards as c', 'c.id', 'r.card_id')
-    .innerJoin('decks as d', 'd.id', 'c.deck_id')
+    // The family's deck holding the card, or following the shared deck holding it (issue 23).
+    .innerJoin('decks as d', (j) =>
+      j.on((eb) =>
+        eb.or([eb('d.id', '=', eb.ref('c.deck_id')), eb('d.shared_from_deck_id', '=', eb.ref('c.deck_id'))]),
+      ),
+    )
+    .innerJoin('decks as o', 'o.id', 'c.deck_id')
     .where('d.family_id', '=', familyId)
     .select([
       'c.id',
       'c.en',
       'c.es',
-      'd.title as deck_title',
+      'o.title as deck_title',
       sql<number>`r.correct * 100.0 / r.attempts`.as('accuracy_percentage'),
       'r.attempts as times_studied',
     ])

@@ -6,7 +6,7 @@ import type { AppDeps, FamilyId } from '../../context';
 import { inFamiliesTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
 import * as access from '../access';
-import { cardsOfDeck, copyFollowingCards } from '../cards';
+import { cardsOfDeck } from '../cards';
 import { countFollowingDecks, findDeck, followingDeckOf, insertDeck, toDeckJson, unlinkFollowingDecks } from '../decks';
 import * as repo from './sharing.repository';
 
@@ -27,8 +27,9 @@ interface Person {
 
 /**
  * Decks shared by link (issue 17): a family shares its own deck; anyone signed in previews it and
- * adds it as an imported copy that follows the original (decks and cards services apply the
- * sharer's changes to the copies); stopping makes the copies their families' own decks.
+ * adds it as an imported deck that follows the original: its own deck row (students, archive,
+ * memory and progress), with the original's cards, title and media read where they live (issue 23).
+ * Stopping gives each following deck its own copy of the cards, once.
  */
 export function sharingService(deps: AppDeps) {
   const db = deps.db.kysely;
@@ -86,8 +87,8 @@ export function sharingService(deps: AppDeps) {
     async add(familyId: FamilyId, code: string, studentId: number | null): Promise<Deck> {
       const found = await repo.findActive(db, code);
       if (!found) throw shareNotFound();
-      // The sharer's lock too: their card changes, renames and stopping the share each apply to the
-      // copies in their own transaction, so the copy is made wholly before or wholly after each.
+      // The sharer's lock too: stopping the share (which copies the cards into every following
+      // deck) happens wholly before or wholly after adding.
       return inFamiliesTransaction(deps.db, [familyId, found.owner_id], async (trx) => {
         const share = await repo.findActive(trx, code);
         if (!share || share.owner_id !== found.owner_id) throw shareNotFound();
@@ -113,7 +114,6 @@ export function sharingService(deps: AppDeps) {
           },
           at,
         );
-        await copyFollowingCards(trx, share.deck_id, id, at);
         return toDeckJson((await findDeck(trx, familyId, id))!);
       });
     },

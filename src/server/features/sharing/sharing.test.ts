@@ -127,9 +127,10 @@ describe('POST /api/shared/{code}/add', () => {
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('already_added');
     expect((await family.get(`/api/shared/${code}`)).body.added_deck_id).toBe(copy.id);
-    // Read-only, like catalogue decks.
+    // Read-only: its cards are the sharer's, a row of another family to it (404), and the deck is imported (403).
     const [card] = await cardsOf(family, copy.id);
-    expect((await family.form('PUT', `/api/cards/${card.id}`, cardForm({ en: 'x', es: 'y' }))).status).toBe(403);
+    expect((await family.form('PUT', `/api/cards/${card.id}`, cardForm({ en: 'x', es: 'y' }))).status).toBe(404);
+    expect((await family.del(`/api/cards/${card.id}`)).status).toBe(404);
     expect((await family.put(`/api/decks/${copy.id}`, { title: 'Mine' })).status).toBe(403);
   });
 

@@ -30,7 +30,7 @@ import { inTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict, fieldErrors, forbidden, notFound } from '../../http/errors';
 import * as access from '../access';
 import { encodeAudio, findVisibleAudio, saveAudio, type StoredAudio } from '../audio';
-import { addCards, cardsOfDeck, followNewCards, type NewCard } from '../cards';
+import { addCards, cardsOfDeck, type NewCard } from '../cards';
 import { findDeck, insertDeck, toDeckJson } from '../decks';
 import { encodePicture, findPicture, findVisiblePicture, savePicture, type StoredPicture } from '../images';
 import { removeStale, withRemembered } from './anki-import';
@@ -417,7 +417,6 @@ export function transferService(deps: AppDeps) {
         if (!deck) throw deckNotFound();
         if (deck.imported) throw forbidden('Cards of an imported deck cannot be changed', 'imported_deck');
         await addCards(trx, deckId, cards, now());
-        await followNewCards(trx, deckId, now());
         return { created: cards.length };
       });
     },
