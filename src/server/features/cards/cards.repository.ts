@@ -123,10 +123,16 @@ export async function audioKeys(
 
 /** Every card of the user with when it was added (the data export), in the order they were added. */
 export function ofUser(db: DbHandle, familyId: FamilyId) {
+  // A deck following a shared deck holds the original's cards (read where they live), as cards of this deck.
   return db
-    .selectFrom('cards')
-    .innerJoin('decks', 'decks.id', 'cards.deck_id')
-    .select([...qualifiedCardColumns, 'cards.created_at'])
+    .selectFrom('decks')
+    .innerJoin('cards', (j) => j.on('cards.deck_id', '=', sql<number>`coalesce(decks.shared_from_deck_id, decks.id)`))
+    .select([
+      'cards.id',
+      'decks.id as deck_id',
+      ...contentColumns.map((c) => `cards.${c}` as const),
+      'cards.created_at',
+    ])
     .where('decks.family_id', '=', familyId)
     .orderBy('cards.id')
     .execute();

@@ -156,24 +156,20 @@ export async function remove(db: DbHandle, familyId: FamilyId, id: number): Prom
   return Number(res.numDeletedRows) > 0;
 }
 
-/** Every deck of the user (the data export), in the order they were made. */
-export function ofUser(db: DbHandle, familyId: FamilyId) {
-  return db
-    .selectFrom('decks')
-    .select([
-      'id',
-      'student_id',
-      'title',
-      'subtitle',
-      'color',
-      'is_imported',
-      'original_deck_id',
-      'is_archived',
-      'created_at',
-    ])
-    .where('family_id', '=', familyId)
-    .orderBy('id')
-    .execute();
+/** Every deck of the user (the data export), in the order they were made; a followed deck as it shows. */
+export async function ofUser(db: DbHandle, familyId: FamilyId) {
+  const rows = await selectDecks(db, familyId).orderBy('decks.id').execute();
+  return rows.map((d) => ({
+    id: d.id,
+    student_id: d.student_id,
+    title: d.title,
+    subtitle: d.subtitle,
+    color: d.color,
+    is_imported: d.is_imported,
+    original_deck_id: d.original_deck_id,
+    is_archived: d.is_archived,
+    created_at: d.created_at,
+  }));
 }
 
 // Decks following a shared deck (issue 17).

@@ -86,6 +86,17 @@ describe('a deck added from a share', () => {
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     expect(await ownCardRows((family as unknown as { familyId: number }).familyId)).toBe(0);
+
+    // The family's data export holds the deck as it shows: the original's title and cards, now.
+    const exported = (await family.get('/api/users/export')).body as {
+      decks: { id: number; title: string; cards: { id: number; es: string }[] }[];
+    };
+    const inExport = exported.decks.find((d) => d.id === copy.id);
+    expect(inExport?.title).toBe('Pets');
+    expect(inExport?.cards.map((c) => [c.id, c.es])).toEqual([
+      [cardIds[0], 'gato'],
+      [cardIds[1], 'perro'],
+    ]);
   });
 
   it('cannot be changed by the recipient: the original’s cards answer 404, as another family’s rows', async () => {
