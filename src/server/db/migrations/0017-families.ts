@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { tableColumns } from './table-columns';
 
 /**
  * Families become rows of their own (issue 23). Until now a family was named by its holder's user
@@ -91,13 +92,7 @@ export function familiesTableMigration(dialect: Dialect) {
 
 /** Throws, naming what is off, unless this is the schema (and data) migration 0015 left. */
 async function recognise(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const columns = async (table: string): Promise<string[]> =>
-    dialect === 'sqlite'
-      ? (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db)).rows.map((r) => r.name)
-      : (
-          await sql<{ name: string }>`select column_name as name from information_schema.columns
-            where table_name = ${table} and table_schema = current_schema()`.execute(db)
-        ).rows.map((r) => r.name);
+  const columns = (table: string) => tableColumns(db, dialect, table);
   for (const table of RENAMED) {
     const have = await columns(table);
     if (!have.includes('user_id') || have.includes('family_id'))

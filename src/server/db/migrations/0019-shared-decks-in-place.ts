@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database';
+import { tableColumns } from './table-columns';
 
 /**
  * A deck added from a share is read where it lives (issue 23). Until now each deck following a
@@ -59,13 +60,7 @@ export function sharedDecksInPlaceMigration(dialect: Dialect) {
 }
 
 async function recognise(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const columns = async (table: string): Promise<string[]> =>
-    dialect === 'sqlite'
-      ? (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db)).rows.map((r) => r.name)
-      : (
-          await sql<{ name: string }>`select column_name as name from information_schema.columns
-            where table_name = ${table} and table_schema = current_schema()`.execute(db)
-        ).rows.map((r) => r.name);
+  const columns = (table: string) => tableColumns(db, dialect, table);
   if (!(await columns('cards')).includes('source_card_id'))
     throw new Error(
       'shared decks: this database is not one this release knows (cards has no source_card_id); nothing was changed',
