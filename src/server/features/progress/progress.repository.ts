@@ -63,7 +63,7 @@ const worstCards = precompiled((db, familyId: FamilyId, studentId: number) =>
     .selectFrom((eb) =>
       eb
         .selectFrom('card_totals')
-        .select(['card_id', 'attempts', 'correct'])
+        .select(['card_id', 'deck_id', 'attempts', 'correct'])
         .where('student_id', '=', studentId)
         .where(sql<boolean>`100 * correct < ${sql.lit(ATTENTION_ACCURACY_BELOW)} * attempts`)
         .orderBy(sql`correct * 1.0 / attempts`)
@@ -73,14 +73,11 @@ const worstCards = precompiled((db, familyId: FamilyId, studentId: number) =>
         .as('r'),
     )
     .innerJoin('cards as c', 'c.id', 'r.card_id')
-    // The family's deck holding the card, or following the shared deck holding it (issue 23).
-    .innerJoin('decks as d', (j) =>
-      j.on((eb) =>
-        eb.or([eb('d.id', '=', eb.ref('c.deck_id')), eb('d.shared_from_deck_id', '=', eb.ref('c.deck_id'))]),
-      ),
-    )
+    // The student's deck (by its key), holding the card or following the shared deck holding it (issue 23).
+    .innerJoin('decks as d', 'd.id', 'r.deck_id')
     .innerJoin('decks as o', 'o.id', 'c.deck_id')
     .where('d.family_id', '=', familyId)
+    .where('c.deck_id', '=', sql<number>`coalesce(d.shared_from_deck_id, d.id)`)
     .select([
       'c.id',
       'c.en',
