@@ -41,26 +41,26 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://x');
   const parts = url.pathname.split('/');
   const family = Number(req.headers['x-family-id']) as FamilyId;
+  const who = { familyId: family };
   const tz = url.searchParams.get('tz') ?? 'UTC';
   const now = new Date();
   if (req.method === 'GET') {
     if (url.pathname === '/health') return send(res, 200, { ok: true });
     if (url.pathname === '/api/decks')
-      return send(res, 200, await decks.list(family, Number(url.searchParams.get('student_id')), tz));
-    if (url.pathname === '/api/progress/students')
-      return send(res, 200, await classProgress(db.kysely, family, tz, now));
-    if (parts[2] === 'decks' && parts.length === 4) return send(res, 200, await decks.get(family, Number(parts[3])));
+      return send(res, 200, await decks.list(who, Number(url.searchParams.get('student_id')), tz));
+    if (url.pathname === '/api/progress/students') return send(res, 200, await classProgress(db.kysely, who, tz, now));
+    if (parts[2] === 'decks' && parts.length === 4) return send(res, 200, await decks.get(who, Number(parts[3])));
     if (parts[2] === 'progress' && parts.length === 4)
-      return send(res, 200, await progress.get(family, Number(parts[3]), tz));
+      return send(res, 200, await progress.get(who, Number(parts[3]), tz));
     if (parts[2] === 'students' && parts[4] === 'review' && parts.length === 5)
-      return send(res, 200, await reviewQueue(db.kysely, { familyId: family, studentId: Number(parts[3]), tz, now }));
+      return send(res, 200, await reviewQueue(db.kysely, who, { studentId: Number(parts[3]), tz, now }));
     if (parts[2] === 'students' && parts[4] === 'memory-states' && parts.length === 5)
-      return send(res, 200, await memoryStates(db.kysely, { familyId: family, studentId: Number(parts[3]), tz, now }));
+      return send(res, 200, await memoryStates(db.kysely, who, { studentId: Number(parts[3]), tz, now }));
   }
   if (req.method === 'POST' && url.pathname === '/api/card-performance') {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    return send(res, 201, await study.savePerformance(family, JSON.parse(Buffer.concat(chunks).toString())));
+    return send(res, 201, await study.savePerformance(who, JSON.parse(Buffer.concat(chunks).toString())));
   }
   send(res, 404, { error: 'Not found', code: 'not_found' });
 }

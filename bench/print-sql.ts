@@ -103,7 +103,7 @@ await progress.problematicCards(kysely, family, 2);
 await memoryStatistics(kysely, { familyId: family, studentId: 2, tz: 'UTC', now });
 await modeStatistics(kysely, 2, now);
 section('GET /api/students/{id}/review (UTC)');
-await reviewQueue(kysely, { familyId: family, studentId: 2, tz: 'UTC', now });
+await reviewQueue(kysely, { familyId: family }, { studentId: 2, tz: 'UTC', now });
 section('GET /api/images/{key}');
 await media.find(kysely, 'image', family, 'k');
 section('POST /api/card-performance');

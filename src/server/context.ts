@@ -65,11 +65,16 @@ export interface Actor {
   familyId: FamilyId;
   /** The family's holder, or an adult who joined it. */
   role: 'holder' | 'member';
-  /** In child mode, the one student this session may work for (http/child-mode.ts); null otherwise. */
+  /** In child mode, the one student this session may work for (features/access, `childMay`); null otherwise. */
   childStudentId: StudentId | null;
 }
 /** The actor under its earlier name. */
 export type SessionUser = Actor;
+/**
+ * What a service of the family's rows reads of the actor: its family. Routes pass the actor
+ * whole and never pick its ids (lint holds route files to it).
+ */
+export type FamilyScope = Pick<Actor, 'familyId'>;
 
 export interface AppEnv {
   Variables: {
@@ -100,3 +105,6 @@ export function actor(c: { get(key: 'user'): Actor | null }): Actor {
 
 /** The actor under its earlier name. */
 export const currentUser = actor;
+
+/** The key under which a per-person limit counts the actor's attempts (the person's, not the family's). */
+export const personKey = (who: Pick<Actor, 'id'>): string => `user:${who.id}`;

@@ -8,7 +8,7 @@ import {
   JSON_BODY_MAX_BYTES,
 } from '@shared/constants';
 import type { AppDeps, AppEnv } from '../context';
-import { childModeCheck, type StatedPermission } from './child-mode';
+import { accessCheck, type StatedPermission } from './access-check';
 import { ApiError, unauthorized } from './errors';
 import { refuseNulText } from './nul-text';
 import { checkSameOrigin } from './security';
@@ -44,12 +44,12 @@ export interface ApiAccess {
 /**
  * Every check of an API request before its route, in order: same origin (403/415), body size (413),
  * session, sign-in (401, or 404 for no such endpoint: every /api path needs a session unless public),
- * NUL in the body's text (400), child mode's rule on the route's stated permission (403, http/child-mode.ts). One middleware rather than five: each layer costs a few µs per
+ * NUL in the body's text (400), access's decision on the route's stated permission and id (http/access-check.ts). One middleware rather than five: each layer costs a few µs per
  * request (bench/README.md).
  */
 export function apiGuard(deps: AppDeps, access: ApiAccess): MiddlewareHandler<AppEnv> {
   const loadSession = sessionLoader(deps);
-  const checkChildMode = childModeCheck(deps, access.statedPermission);
+  const checkAccess = accessCheck(deps, access.statedPermission);
 
   async function afterBodyLimit(c: Context<AppEnv>, next: Next) {
     await loadSession(c);
@@ -59,7 +59,7 @@ export function apiGuard(deps: AppDeps, access: ApiAccess): MiddlewareHandler<Ap
     }
     // Only a request with a Content-Type has a body to check.
     if (c.req.header('content-type')) await refuseNulText(c);
-    await checkChildMode(c);
+    await checkAccess(c);
     await next();
   }
 

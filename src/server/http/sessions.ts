@@ -111,7 +111,7 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** Locks the request's session to one student (child mode, http/child-mode.ts), or unlocks it with null. */
+/** Locks the request's session to one student (child mode: features/access, `childMay`), or unlocks it with null. */
 export async function setSessionChildStudent(deps: AppDeps, sessionId: number, studentId: number | null) {
   await sessions.setChildStudent(deps.db.kysely, sessionId, studentId);
 }

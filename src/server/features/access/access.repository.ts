@@ -1,6 +1,6 @@
 import { compiledPerLength, precompiled } from '../../db/precompiled';
 import type { CardsTable, DbHandle } from '../../db/schema';
-import type { FamilyId } from '../../context';
+import type { FamilyId, UserId } from '../../context';
 
 /**
  * Every ownership question of every feature, in one place (Immich's access repository is the
@@ -104,4 +104,117 @@ export async function sharedMediaOwner(
     .where((eb) => eb.or(cardKeys.map((c) => eb(`cards.${c}`, '=', key))))
     .executeTakeFirst();
   return row?.family_id as FamilyId | undefined;
+}
+
+// The questions of `may` (access.ts): for a set of ids, those among them the family holds, in one
+// statement compiled once per number of ids (src/server/db/precompiled.ts). The API guard asks one
+// id per request; a study save asks its cards at once.
+
+const familyStudents = compiledPerLength((db, familyId, ...ids) =>
+  db
+    .selectFrom('students')
+    .select('id')
+    .where('family_id', '=', familyId as number)
+    .where('id', 'in', ids as number[]),
+);
+
+/** Those of `ids` that are the family's students. */
+export async function studentsOfFamily(db: DbHandle, familyId: FamilyId, ids: readonly number[]): Promise<number[]> {
+  return (await familyStudents(db, [familyId, ...ids])).map((r) => r.id);
+}
+
+const familyDecks = compiledPerLength((db, familyId, ...ids) =>
+  db
+    .selectFrom('decks')
+    .select('id')
+    .where('family_id', '=', familyId as number)
+    .where('id', 'in', ids as number[]),
+);
+
+/** Those of `ids` that are the family's own deck rows (also those that follow a shared deck). */
+export async function decksOfFamily(db: DbHandle, familyId: FamilyId, ids: readonly number[]): Promise<number[]> {
+  return (await familyDecks(db, [familyId, ...ids])).map((r) => r.id);
+}
+
+const readableDecks = compiledPerLength((db, familyId, ...ids) =>
+  db
+    .selectFrom('decks')
+    .select('id')
+    .where('id', 'in', ids as number[])
+    .where((eb) =>
+      eb.or([
+        eb('family_id', '=', familyId as number),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('decks as following')
+            .select('following.shared_from_deck_id')
+            .where('following.family_id', '=', familyId as number)
+            .where('following.shared_from_deck_id', 'is not', null),
+        ),
+      ]),
+    ),
+);
+
+/** Those of `ids` that are the family's decks or shared decks one of its decks follows. */
+export async function decksReadable(db: DbHandle, familyId: FamilyId, ids: readonly number[]): Promise<number[]> {
+  return (await readableDecks(db, [familyId, ...ids])).map((r) => r.id);
+}
+
+const familyCards = compiledPerLength((db, familyId, ...ids) =>
+  db
+    .selectFrom('cards')
+    .innerJoin('decks', 'decks.id', 'cards.deck_id')
+    .select('cards.id')
+    .where('decks.family_id', '=', familyId as number)
+    .where('cards.id', 'in', ids as number[]),
+);
+
+/** Those of `ids` that are cards of the family's own decks (a followed deck's cards live in the sharer's). */
+export async function cardsOfFamily(db: DbHandle, familyId: FamilyId, ids: readonly number[]): Promise<number[]> {
+  return (await familyCards(db, [familyId, ...ids])).map((r) => r.id);
+}
+
+const familyPeople = compiledPerLength((db, familyId, ...ids) =>
+  db
+    .selectFrom('family_members')
+    .select('user_id as id')
+    .where('family_id', '=', familyId as number)
+    .where('user_id', 'in', ids as number[]),
+);
+
+/** Those of `ids` that are people of the family (holder or member). */
+export async function peopleOfFamily(db: DbHandle, familyId: FamilyId, ids: readonly number[]): Promise<UserId[]> {
+  return (await familyPeople(db, [familyId, ...ids])).map((r) => r.id as UserId);
+}
+
+/** Those of `keys` under which the family has media (pictures or recordings) of its own or of a deck it follows. */
+export async function mediaReadable(db: DbHandle, familyId: FamilyId, keys: readonly string[]): Promise<string[]> {
+  const followed = (column: Extract<keyof CardsTable, `${string}_key`>) =>
+    db
+      .selectFrom('decks as following')
+      .innerJoin('cards', 'cards.deck_id', 'following.shared_from_deck_id')
+      .select(`cards.${column} as key`)
+      .where('following.family_id', '=', familyId)
+      .where(`cards.${column}`, 'in', [...keys])
+      .$narrowType<{ key: string }>();
+  const rows = await db
+    .selectFrom('images')
+    .select('key')
+    .where('family_id', '=', familyId)
+    .where('key', 'in', [...keys])
+    .union(
+      db
+        .selectFrom('audio')
+        .select('key')
+        .where('family_id', '=', familyId)
+        .where('key', 'in', [...keys]),
+    )
+    .union(followed('front_image_key'))
+    .union(followed('back_image_key'))
+    .union(followed('en_audio_key'))
+    .union(followed('es_audio_key'))
+    .execute();
+  return rows.map((r) => r.key as string);
 }

@@ -1,7 +1,18 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { idParamSchema, idSchema } from '@shared/schemas/common';
 import type { Actor, AppEnv, FamilyId } from '../../context';
 import type { DbHandle } from '../../db/schema';
-import { deckUsable, studentOwned } from './access.repository';
+import { forbidden, notFound, type ApiError } from '../../http/errors';
+import {
+  cardsOfFamily,
+  decksOfFamily,
+  decksReadable,
+  deckUsable,
+  mediaReadable,
+  peopleOfFamily,
+  studentOwned,
+  studentsOfFamily,
+} from './access.repository';
 
 /**
  * What a request may do, as a closed list: every API route states one (`needs`), and who holds
@@ -40,9 +51,9 @@ export type Permission =
   | 'deck.list'
   /** One deck with its cards. */
   | 'deck.read'
-  /** Making, changing, archiving, duplicating, removing decks. */
+  /** Making, changing, archiving, duplicating, removing decks; adding cards to them (one by one, in bulk, the catalogue's). */
   | 'deck.edit'
-  /** Adding, changing, removing a deck's cards (one by one or in bulk). */
+  /** Changing and removing cards. */
   | 'card.edit'
   /** Sharing a deck by link, adding a shared deck. */
   | 'deck.share'
@@ -50,11 +61,17 @@ export type Permission =
   | 'media.read'
   /** Moving the family's data out or in (export, deck files, Anki). */
   | 'data.transfer'
-  /** The family's members and invites: seeing, inviting, joining, leaving, removing. */
-  | 'family.manage';
+  /** The family's members and invites: seeing, inviting, joining, leaving. */
+  | 'family.manage'
+  /** Removing a person from the family: the holder's alone. */
+  | 'family.hold';
 
-/** Where a route's ids are in the request: a path parameter, a query parameter or a JSON body field. */
-export type IdSource = { param: string } | { query: string } | { body: string };
+/**
+ * Where a route's id is in the request (a path parameter, a query parameter or a JSON body field),
+ * and the message of the 404 that refuses it: the one the route's service gave before access
+ * decided, so that another family's row answers exactly like a missing one.
+ */
+export type IdSource = ({ param: string } | { query: string } | { body: string }) & { missing: string };
 
 export interface Needs {
   permission: Permission;
@@ -65,9 +82,10 @@ const NEEDS = Symbol('needs');
 type Stating = MiddlewareHandler<AppEnv> & { [NEEDS]: Needs };
 
 /**
- * A route states the permission it needs: `createRoute({ ..., middleware: needs('deck.read', { param: 'id' }) })`.
- * The API guard reads it (`statedBy`) before the route's validation, and asks `childMay` for a
- * locked tablet; for an adult the route's service asks the family questions of access.repository.
+ * A route states the permission it needs, and where the id it names is:
+ * `createRoute({ ..., middleware: needs('deck.read', { param: 'id', missing: 'No such deck' }) })`.
+ * The API guard reads it (`statedBy`) before the route's validation and asks `may` for an adult,
+ * `childMay` for a locked tablet (`refusalOfCall`).
  */
 export function needs(permission: Permission, ids?: IdSource): Stating {
   const passThrough: MiddlewareHandler<AppEnv> = (_c, next) => next();
@@ -136,19 +154,84 @@ export async function childMay(
   }
 }
 
+/** One question of access.repository: those of a set of ids the family holds, in one statement. */
+type Ask = (db: DbHandle, familyId: FamilyId, ids: never) => Promise<readonly unknown[]>;
+
+/** What a permission's ids name, and the question that answers for them. A permission absent here names no objects. */
+const ASKED: Partial<Record<Permission, Ask>> = {
+  'student.read': studentsOfFamily,
+  'student.edit': studentsOfFamily,
+  'student.study': studentsOfFamily,
+  'schedule.manage': studentsOfFamily,
+  'deck.list': studentsOfFamily,
+  'deck.read': decksReadable,
+  'deck.edit': decksOfFamily,
+  'deck.share': decksOfFamily,
+  'data.transfer': decksOfFamily,
+  'card.edit': cardsOfFamily,
+  'media.read': mediaReadable,
+  'family.hold': peopleOfFamily,
+};
+
 /**
- * Whether the actor may make a call stating `stated` (matched on the route's `path` pattern).
- * Adults hold every permission at this point (their services answer another family's rows like
- * missing ones); a locked tablet holds what `childMay` gives it.
+ * Whether an adult may do `permission` on every one of `ids` (one statement for the whole set, none
+ * when the permission names no objects or the set is empty): the family's students (read, edit,
+ * study, schedule, list their decks); decks the family has (edit, share, export) or also reads
+ * because one of its decks follows them (read); cards of the family's own decks, not of a
+ * followed original (edit); media keys of its own or of a followed deck's cards (read); people of
+ * the family, for its holder only (family.hold). Read-only. A locked tablet is asked `childMay`.
  */
-export async function mayCall(
+export async function may(
+  db: DbHandle,
+  who: Actor,
+  permission: Permission,
+  ids: readonly number[] | readonly string[],
+): Promise<boolean> {
+  if (permission === 'family.hold' && who.role !== 'holder') return false;
+  const ask = ASKED[permission];
+  if (!ask || ids.length === 0) return true;
+  const wanted = [...new Set<unknown>(ids)];
+  const held = new Set(await ask(db, who.familyId, wanted as never));
+  return wanted.every((id) => held.has(id));
+}
+
+/** The id a request names where its route says, when it parses as the route's validation will parse it. */
+async function idOf(c: Context<AppEnv>, source: IdSource, path: string): Promise<number | undefined> {
+  const parsed =
+    'body' in source
+      ? idSchema.safeParse(await rawId(c, source, path))
+      : idParamSchema.safeParse(await rawId(c, source, path));
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** How an adult is refused: as today's service refused (404 like a missing row; 403 for a member removing people). */
+function refusal(who: Actor, stated: Needs): ApiError {
+  if (stated.permission === 'family.hold' && who.role !== 'holder')
+    return forbidden('Only the family holder may remove members', 'not_holder');
+  return notFound(stated.ids?.missing);
+}
+
+/**
+ * The API guard's question for a call stating `stated` (matched on the route's `path` pattern):
+ * undefined when the actor may make it, else the refusal to answer. An adult is asked `may` for
+ * the id the route names; an id that does not parse is left to the route's validation (400). A
+ * locked tablet is asked `childMay` (403 `child_mode`).
+ */
+export async function refusalOfCall(
   db: DbHandle,
   c: Context<AppEnv>,
   who: Actor,
   stated: Needs,
   path: string,
-): Promise<boolean> {
-  if (who.childStudentId === null) return true;
-  const id = stated.ids ? await rawId(c, stated.ids, path) : undefined;
-  return childMay(db, { familyId: who.familyId, childStudentId: who.childStudentId }, stated.permission, id);
+): Promise<ApiError | undefined> {
+  if (who.childStudentId !== null) {
+    const id = stated.ids ? await rawId(c, stated.ids, path) : undefined;
+    const locked = { familyId: who.familyId, childStudentId: who.childStudentId };
+    return (await childMay(db, locked, stated.permission, id))
+      ? undefined
+      : forbidden('Not available in child mode', 'child_mode');
+  }
+  const id = stated.ids && (await idOf(c, stated.ids, path));
+  if (stated.ids && id === undefined) return undefined;
+  return (await may(db, who, stated.permission, id === undefined ? [] : [id])) ? undefined : refusal(who, stated);
 }

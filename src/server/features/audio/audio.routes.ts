@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { apiErrorSchema } from '@shared/schemas/common';
-import { createRouter, currentUser, type AppDeps } from '../../context';
+import { createRouter, actor, type AppDeps } from '../../context';
 import { errorResponses } from '../../http/openapi';
 import { needs } from '../access';
 import { mediaService, sendMedia } from '../media';
@@ -38,7 +38,7 @@ export function audioRoutes(deps: AppDeps) {
 
   r.openapi(getAudioRoute, async (c) => {
     const { key } = c.req.valid('param');
-    return sendMedia(c, key, await media.get('audio', currentUser(c).familyId, key), { ranges: true });
+    return sendMedia(c, key, await media.get('audio', actor(c), key), { ranges: true });
   });
 
   return r;

@@ -11,7 +11,7 @@ import {
   type Provider,
 } from '@shared/schemas/user';
 import { z } from 'zod';
-import { createRouter, currentUser, type AppDeps } from '../../context';
+import { createRouter, actor, type AppDeps } from '../../context';
 import { clientIp } from '../../http/client-ip';
 import { ApiError, notFound, rateLimited, unauthorized } from '../../http/errors';
 import { limitsService } from '../limits';
@@ -109,9 +109,9 @@ export function authRoutes(deps: AppDeps) {
   r.openapi(signupRoute, async (c) => {
     requireLocal();
     limit(await signupLimiter.hit(clientIp(c, deps.config)));
-    const user = await service.signup(c.req.valid('json'));
-    await startSession(deps, c, user.id);
-    return c.json(user, 201);
+    const account = await service.signup(c.req.valid('json'));
+    await startSession(deps, c, account.id);
+    return c.json(account, 201);
   });
 
   r.openapi(loginRoute, async (c) => {
@@ -120,10 +120,10 @@ export function authRoutes(deps: AppDeps) {
     const ip = clientIp(c, deps.config);
     const email = body.email.toLowerCase();
     limit(await throttle.attempt(email, ip));
-    const user = await service.login(body);
+    const account = await service.login(body);
     await throttle.succeeded(email, ip);
-    await startSession(deps, c, user.id);
-    return c.json(user, 200);
+    await startSession(deps, c, account.id);
+    return c.json(account, 200);
   });
 
   r.openapi(redirectRoute, async (c) => {
@@ -172,7 +172,7 @@ export function authRoutes(deps: AppDeps) {
 
   r.openapi(meRoute, async (c) => {
     const user = c.get('user');
-    const me = user && (await service.me(user.id));
+    const me = user && (await service.me(user));
     if (!me) throw unauthorized();
     return c.json({ ...me, child_student_id: user.childStudentId }, 200);
   });
@@ -186,8 +186,7 @@ export function authRoutes(deps: AppDeps) {
   });
 
   r.openapi(deleteAccountRoute, async (c) => {
-    const user = currentUser(c);
-    await service.deleteAccount(user.id, user.familyId);
+    await service.deleteAccount(actor(c));
     await endSession(deps, c);
     return c.json({ ok: true as const }, 200);
   });

@@ -1,5 +1,5 @@
 import type { User } from '@shared/schemas/user';
-import type { AppDeps, FamilyId, UserId } from '../../context';
+import type { Actor, AppDeps, UserId } from '../../context';
 import { inTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -82,14 +82,15 @@ export function authService(deps: AppDeps) {
       });
     },
 
-    async me(userId: UserId): Promise<User | undefined> {
-      const row = await repo.findUser(db, userId);
+    async me(who: Pick<Actor, 'id'>): Promise<User | undefined> {
+      const row = await repo.findUser(db, who.id);
       return row && toUserJson(row);
     },
 
     /** Deletes the person; a family they leave behind keeps its data (families.service). */
-    deleteAccount: (userId: UserId, familyId: FamilyId) =>
-      inUserTransaction(deps.db, familyId, async (trx) => {
+    deleteAccount: (who: Pick<Actor, 'id' | 'familyId'>) =>
+      inUserTransaction(deps.db, who.familyId, async (trx) => {
+        const userId = who.id;
         const emptied = await prepareAccountDeletion(trx, userId);
         // Decks other families added by link are theirs to keep (issue 17).
         if (emptied !== null) await unlinkAllFollowingDecks(trx, emptied, deps.now().toISOString());

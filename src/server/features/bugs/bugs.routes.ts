@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { bugInputSchema, bugSchema, closeBugSchema, voteSchema } from '@shared/schemas/bug';
 import { idParamSchema, okSchema } from '@shared/schemas/common';
-import { createRouter, currentUser, type AppDeps } from '../../context';
+import { createRouter, actor, personKey, type AppDeps } from '../../context';
 import { clientIp } from '../../http/client-ip';
 import { rateLimited } from '../../http/errors';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
@@ -57,28 +57,26 @@ export function bugsRoutes(deps: AppDeps) {
   const service = bugsService(deps);
   const closeLimiter = limitsService(deps).fixedWindow('bug-close', deps.rateLimits.bugClose);
 
-  r.openapi(listRoute, async (c) => c.json(await service.list(currentUser(c).id), 200));
+  r.openapi(listRoute, async (c) => c.json(await service.list(actor(c)), 200));
 
   r.openapi(reportRoute, async (c) => {
-    const { bug, duplicate } = await service.report(currentUser(c), c.req.valid('json'));
+    const { bug, duplicate } = await service.report(actor(c), c.req.valid('json'));
     return c.json(bug, duplicate ? 200 : 201);
   });
 
   r.openapi(voteRoute, async (c) => {
-    const user = currentUser(c);
-    return c.json(await service.toggleVote(user.id, c.req.valid('param').id), 200);
+    return c.json(await service.toggleVote(actor(c), c.req.valid('param').id), 200);
   });
 
   r.openapi(closeRoute, async (c) => {
-    const user = currentUser(c);
-    const keys = [`user:${user.id}`, `ip:${clientIp(c, deps.config)}`];
+    const keys = [personKey(actor(c)), `ip:${clientIp(c, deps.config)}`];
     // Every attempt counts before the check, so a burst of parallel guesses is limited too;
     // a right password clears the counts, so only wrong passwords add up.
     const wait = Math.max(...(await Promise.all(keys.map((k) => closeLimiter.hit(k)))));
     if (wait > 0) throw rateLimited(wait);
     await service.requireAdminPassword(c.req.valid('json').password);
     await Promise.all(keys.map((k) => closeLimiter.reset(k)));
-    await service.close(user.id, c.req.valid('param').id, requestLogger(deps.logger, c));
+    await service.close(actor(c), c.req.valid('param').id, requestLogger(deps.logger, c));
     return c.json({ ok: true as const }, 200);
   });
 

@@ -1,5 +1,8 @@
 import type { Bug } from '@shared/schemas/bug';
-import type { AppDeps, FamilyId, UserId } from '../../context';
+import type { Actor, AppDeps, FamilyScope, UserId } from '../../context';
+
+/** What the board reads of the actor: the person (bugs and votes are a person's, not a family's). */
+type Person = Pick<Actor, 'id'>;
 import type { DbHandle } from '../../db/schema';
 import { inTransaction, isForeignKeyViolation } from '../../db/transaction';
 import { forbidden, notFound } from '../../http/errors';
@@ -49,11 +52,11 @@ export function bugsService(deps: AppDeps) {
   }
 
   return {
-    list: (userId: UserId): Promise<Bug[]> => repo.list(db, userId),
+    list: (who: Person): Promise<Bug[]> => repo.list(db, who.id),
 
     /** Files a bug; a retry with the same idempotency key answers the bug the first attempt filed. */
     async report(
-      person: { id: UserId; familyId: FamilyId },
+      person: Person & FamilyScope,
       input: { title: string; description: string; idempotency_key?: string },
     ): Promise<{ bug: Bug; duplicate: boolean }> {
       const { idempotency_key: key, ...text } = input;
@@ -71,8 +74,8 @@ export function bugsService(deps: AppDeps) {
     },
 
     /** Flips the caller's vote; answers whether they now vote. */
-    async toggleVote(userId: UserId, bugId: number): Promise<{ voted: boolean }> {
-      const voted = await flipVote(bugId, userId, deps.now().toISOString());
+    async toggleVote(who: Person, bugId: number): Promise<{ voted: boolean }> {
+      const voted = await flipVote(bugId, who.id, deps.now().toISOString());
       if (voted === null) throw bugNotFound();
       return { voted };
     },
@@ -85,9 +88,9 @@ export function bugsService(deps: AppDeps) {
     },
 
     /** Closes (deletes) the bug and its votes; call after requireAdminPassword. `log`: the request's logger. */
-    async close(userId: UserId, bugId: number, log = deps.logger): Promise<void> {
+    async close(who: Person, bugId: number, log = deps.logger): Promise<void> {
       if (!(await repo.remove(db, bugId))) throw bugNotFound();
-      log.info({ bugId, userId }, 'bug closed');
+      log.info({ bugId, userId: who.id }, 'bug closed');
     },
   };
 }

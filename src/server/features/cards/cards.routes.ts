@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { cardFieldsSchema, cardSchema } from '@shared/schemas/card';
 import { idParamSchema, okSchema } from '@shared/schemas/common';
-import { createRouter, currentUser, type AppDeps } from '../../context';
+import { createRouter, actor, type AppDeps } from '../../context';
 import { ApiError } from '../../http/errors';
 import { errorResponses, jsonResponse } from '../../http/openapi';
 import { cardsService, type CardUpload } from './cards.service';
@@ -41,21 +41,21 @@ function formBody(withDeck: boolean) {
 const createCardRoute = createRoute({
   method: 'post',
   path: '/api/cards',
-  middleware: needs('card.edit'),
+  middleware: needs('deck.edit'),
   request: { body: formBody(true) },
   responses: { 201: jsonResponse(cardSchema, 'Card created'), ...errorResponses(400, 401, 403, 404, 413, 415) },
 });
 const updateRoute = createRoute({
   method: 'put',
   path: '/api/cards/{id}',
-  middleware: needs('card.edit'),
+  middleware: needs('card.edit', { param: 'id', missing: 'No such card' }),
   request: { params, body: formBody(false) },
   responses: { 200: jsonResponse(cardSchema, 'Card updated'), ...errorResponses(400, 401, 403, 404, 413, 415) },
 });
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/api/cards/{id}',
-  middleware: needs('card.edit'),
+  middleware: needs('card.edit', { param: 'id', missing: 'No such card' }),
   request: { params },
   responses: { 200: jsonResponse(okSchema, 'Card deleted'), ...errorResponses(400, 401, 403, 404) },
 });
@@ -107,17 +107,15 @@ export function cardsRoutes(deps: AppDeps) {
   const r = createRouter();
   const service = cardsService(deps);
 
-  r.openapi(createCardRoute, async (c) =>
-    c.json(await service.create(currentUser(c).familyId, await readCardForm(c)), 201),
-  );
+  r.openapi(createCardRoute, async (c) => c.json(await service.create(actor(c), await readCardForm(c)), 201));
 
   r.openapi(updateRoute, async (c) => {
     const { id } = c.req.valid('param');
-    return c.json(await service.update(currentUser(c).familyId, id, await readCardForm(c)), 200);
+    return c.json(await service.update(actor(c), id, await readCardForm(c)), 200);
   });
 
   r.openapi(deleteRoute, async (c) => {
-    await service.remove(currentUser(c).familyId, c.req.valid('param').id);
+    await service.remove(actor(c), c.req.valid('param').id);
     return c.json({ ok: true as const }, 200);
   });
 

@@ -1,6 +1,6 @@
 import { AUDIO_MAX_BYTES, IMAGE_MAX_BYTES } from '@shared/constants';
 import { createCardFieldsSchema, updateCardFieldsSchema, type Card } from '@shared/schemas/card';
-import type { AppDeps, FamilyId } from '../../context';
+import type { AppDeps, FamilyId, FamilyScope } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { inUserTransaction } from '../../db/transaction';
 import { ApiError, forbidden, notFound, parseInput } from '../../http/errors';
@@ -108,7 +108,8 @@ export function cardsService(deps: AppDeps) {
 
   return {
     /** Everything is checked (fields, deck, picture, recordings) before anything is written. */
-    async create(familyId: FamilyId, upload: CardUpload): Promise<Card> {
+    async create(who: FamilyScope, upload: CardUpload): Promise<Card> {
+      const { familyId } = who;
       const { deck_id: deckId, ...text } = parseInput(createCardFieldsSchema, upload.fields);
       await editableDeck(db, familyId, deckId);
       const pictures = await encodeUploads(familyId, upload.front, upload.back);
@@ -128,7 +129,8 @@ export function cardsService(deps: AppDeps) {
      * Edits the texts; a new picture replaces the old one, remove_image=true drops it, neither keeps it.
      * Each side's recording likewise, with remove_en_audio and remove_es_audio.
      */
-    async update(familyId: FamilyId, cardId: number, upload: CardUpload): Promise<Card> {
+    async update(who: FamilyScope, cardId: number, upload: CardUpload): Promise<Card> {
+      const { familyId } = who;
       const {
         remove_image: removeImage,
         remove_en_audio: removeEnAudio,
@@ -169,7 +171,8 @@ export function cardsService(deps: AppDeps) {
     },
 
     /** Deletes the card (its results go by cascade) and its picture and recordings when no other card uses them. */
-    async remove(familyId: FamilyId, cardId: number): Promise<void> {
+    async remove(who: FamilyScope, cardId: number): Promise<void> {
+      const { familyId } = who;
       await inUserTransaction(deps.db, familyId, async (trx) => {
         const card = await editableCard(trx, familyId, cardId);
         await forgetCardAnswers(trx, cardId);

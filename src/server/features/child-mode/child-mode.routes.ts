@@ -6,7 +6,7 @@ import {
   startChildModeSchema,
 } from '@shared/schemas/child-mode';
 import { okSchema } from '@shared/schemas/common';
-import { createRouter, currentUser, type AppDeps } from '../../context';
+import { createRouter, actor, type AppDeps } from '../../context';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { setSessionChildStudent } from '../../http/sessions';
 import { childModeService } from './child-mode.service';
@@ -51,15 +51,15 @@ export function childModeRoutes(deps: AppDeps) {
   const r = createRouter();
   const service = childModeService(deps);
 
-  r.openapi(stateRoute, async (c) => c.json(await service.state(currentUser(c)), 200));
+  r.openapi(stateRoute, async (c) => c.json(await service.state(actor(c)), 200));
 
   r.openapi(pinRoute, async (c) => {
-    await service.setPin(currentUser(c), c.req.valid('json'));
+    await service.setPin(actor(c), c.req.valid('json'));
     return c.json({ ok: true as const }, 200);
   });
 
   r.openapi(startRoute, async (c) => {
-    const user = currentUser(c);
+    const user = actor(c);
     const { student_id: studentId } = c.req.valid('json');
     await service.canStart(user, studentId);
     await setSessionChildStudent(deps, user.sessionId, studentId);
@@ -67,7 +67,7 @@ export function childModeRoutes(deps: AppDeps) {
   });
 
   r.openapi(exitRoute, async (c) => {
-    const user = currentUser(c);
+    const user = actor(c);
     // Outside child mode there is nothing to unlock, and no PIN to try.
     if (user.childStudentId !== null) {
       await service.canExit(user, c.req.valid('json').pin);

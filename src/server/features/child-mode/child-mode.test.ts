@@ -293,6 +293,7 @@ const CHILD_PERMISSIONS: Record<Permission, 'always' | 'own student' | 'never'> 
   'media.read': 'always',
   'data.transfer': 'never',
   'family.manage': 'never',
+  'family.hold': 'never',
 };
 
 describe('child mode, a rule on the permission each route states', () => {

@@ -12,7 +12,7 @@ import {
   duplicateDeckSchema,
   renameDeckSchema,
 } from '@shared/schemas/deck';
-import { createRouter, currentUser, type AppDeps } from '../../context';
+import { createRouter, actor, type AppDeps } from '../../context';
 import { sendJson } from '../../http/answers';
 import { ApiError, parseInput } from '../../http/errors';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
@@ -24,7 +24,7 @@ const params = z.object({ id: idParamSchema });
 const listRoute = createRoute({
   method: 'get',
   path: '/api/decks',
-  middleware: needs('deck.list', { query: 'student_id' }),
+  middleware: needs('deck.list', { query: 'student_id', missing: 'No such student' }),
   description:
     "With `student_id`, that student's decks, each with `due_count` and `new_count` counted in the student's " +
     'local day (`tz`, an IANA time zone name; UTC when absent).',
@@ -44,21 +44,21 @@ const createDeckRoute = createRoute({
 const getRoute = createRoute({
   method: 'get',
   path: '/api/decks/{id}',
-  middleware: needs('deck.read', { param: 'id' }),
+  middleware: needs('deck.read', { param: 'id', missing: 'No such deck' }),
   request: { params },
   responses: { 200: jsonResponse(deckWithCardsSchema, 'The deck with its cards'), ...errorResponses(400, 401, 404) },
 });
 const renameRoute = createRoute({
   method: 'put',
   path: '/api/decks/{id}',
-  middleware: needs('deck.edit'),
+  middleware: needs('deck.edit', { param: 'id', missing: 'No such deck' }),
   request: { params, body: jsonBody(renameDeckSchema) },
   responses: { 200: jsonResponse(deckSchema, 'Deck renamed (and moved)'), ...errorResponses(400, 401, 403, 404) },
 });
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/api/decks/{id}',
-  middleware: needs('deck.edit'),
+  middleware: needs('deck.edit', { param: 'id', missing: 'No such deck' }),
   request: { params },
   responses: {
     200: jsonResponse(okSchema, 'Deck deleted (or imported deck removed) with its cards and progress'),
@@ -68,7 +68,7 @@ const deleteRoute = createRoute({
 const duplicateRoute = createRoute({
   method: 'post',
   path: '/api/decks/{id}/duplicate',
-  middleware: needs('deck.edit'),
+  middleware: needs('deck.edit', { param: 'id', missing: 'No such deck' }),
   request: {
     params,
     // Read in the handler: the body may also be empty. Documented here, not validated by the router.
@@ -89,14 +89,14 @@ const duplicateRoute = createRoute({
 const archiveRoute = createRoute({
   method: 'patch',
   path: '/api/decks/{id}/archive',
-  middleware: needs('deck.edit'),
+  middleware: needs('deck.edit', { param: 'id', missing: 'No such deck' }),
   request: { params },
   responses: { 200: jsonResponse(deckSchema, 'is_archived toggled'), ...errorResponses(400, 401, 403, 404) },
 });
 const importCardsRoute = createRoute({
   method: 'post',
   path: '/api/decks/{id}/import-cards',
-  middleware: needs('card.edit'),
+  middleware: needs('deck.edit', { param: 'id', missing: 'No such deck' }),
   description: 'Fills an imported deck that is still empty (403 for an own deck, 409 when it already has cards).',
   request: { params, body: jsonBody(importCardsSchema) },
   responses: {
@@ -128,38 +128,32 @@ export function decksRoutes(deps: AppDeps) {
 
   r.openapi(listRoute, async (c) => {
     const { student_id: studentId, tz } = c.req.valid('query');
-    return sendJson(c, await service.list(currentUser(c).familyId, studentId, tz), 200);
+    return sendJson(c, await service.list(actor(c), studentId, tz), 200);
   });
 
-  r.openapi(createDeckRoute, async (c) =>
-    c.json(await service.create(currentUser(c).familyId, c.req.valid('json')), 201),
-  );
+  r.openapi(createDeckRoute, async (c) => c.json(await service.create(actor(c), c.req.valid('json')), 201));
 
-  r.openapi(getRoute, async (c) =>
-    sendJson(c, await service.get(currentUser(c).familyId, c.req.valid('param').id), 200),
-  );
+  r.openapi(getRoute, async (c) => sendJson(c, await service.get(actor(c), c.req.valid('param').id), 200));
 
   r.openapi(renameRoute, async (c) =>
-    c.json(await service.rename(currentUser(c).familyId, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await service.rename(actor(c), c.req.valid('param').id, c.req.valid('json')), 200),
   );
 
   r.openapi(deleteRoute, async (c) => {
-    await service.remove(currentUser(c).familyId, c.req.valid('param').id);
+    await service.remove(actor(c), c.req.valid('param').id);
     return c.json({ ok: true as const }, 200);
   });
 
   r.openapi(duplicateRoute, async (c) => {
     const { title } = parseInput(duplicateDeckSchema, await optionalJson(c));
-    return c.json(await service.duplicate(currentUser(c).familyId, c.req.valid('param').id, title), 201);
+    return c.json(await service.duplicate(actor(c), c.req.valid('param').id, title), 201);
   });
 
-  r.openapi(archiveRoute, async (c) =>
-    c.json(await service.toggleArchived(currentUser(c).familyId, c.req.valid('param').id), 200),
-  );
+  r.openapi(archiveRoute, async (c) => c.json(await service.toggleArchived(actor(c), c.req.valid('param').id), 200));
 
   r.openapi(importCardsRoute, async (c) => {
     const { id } = c.req.valid('param');
-    return c.json(await service.importCards(currentUser(c).familyId, id, c.req.valid('json').cards), 200);
+    return c.json(await service.importCards(actor(c), id, c.req.valid('json').cards), 200);
   });
 
   return r;

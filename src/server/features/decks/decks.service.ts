@@ -5,7 +5,7 @@ import type { createDeckSchema, renameDeckSchema } from '@shared/schemas/deck';
 import type { Deck, DeckWithCards } from '@shared/schemas/deck';
 import type { z } from 'zod';
 import { findCatalogueDeck } from '../../catalogue/index';
-import type { AppDeps, FamilyId } from '../../context';
+import type { AppDeps, FamilyId, FamilyScope } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
@@ -107,12 +107,13 @@ export function decksService(deps: AppDeps) {
 
   return {
     /**
-     * The user's decks, or only those of one of their students (404 for anyone else's), then with
+     * The user's decks, or only those of one of their students (the API guard answers 404 for
+     * anyone else's: deck.list), then with
      * that student's due and new cards of each, counted in the local day of `tz`.
      */
-    async list(familyId: FamilyId, studentId?: number, tz = 'UTC'): Promise<Deck[]> {
+    async list(who: FamilyScope, studentId?: number, tz = 'UTC'): Promise<Deck[]> {
+      const { familyId } = who;
       if (studentId === undefined) return (await repo.list(db, familyId)).map(toDeckJson);
-      if (!(await access.studentOwned(db, familyId, studentId))) throw studentNotFound();
       const [rows, counts] = await Promise.all([
         repo.list(db, familyId, studentId),
         deckReviewCounts(db, { familyId, studentId, tz, now: deps.now() }),
@@ -123,7 +124,8 @@ export function decksService(deps: AppDeps) {
       });
     },
 
-    async get(familyId: FamilyId, id: number): Promise<DeckWithCards> {
+    async get(who: FamilyScope, id: number): Promise<DeckWithCards> {
+      const { familyId } = who;
       const row = await load(db, familyId, id);
       // Added to the deck object, not spread into a copy: V8 adds a field to a spread copy slowly
       // (~2 µs, on every deck view). The same JSON, cards last.
@@ -131,7 +133,8 @@ export function decksService(deps: AppDeps) {
     },
 
     /** Creates an own deck, or the (still empty) copy of a catalogue deck: once per student. */
-    async create(familyId: FamilyId, input: CreateDeck): Promise<Deck> {
+    async create(who: FamilyScope, input: CreateDeck): Promise<Deck> {
+      const { familyId } = who;
       const originalId = input.original_deck_id ?? null;
       if (input.is_imported && !originalId) throw badField('original_deck_id', 'Required for an imported deck');
       if (!input.is_imported && originalId) throw badField('original_deck_id', 'Only imported decks have one');
@@ -166,7 +169,8 @@ export function decksService(deps: AppDeps) {
      * Renames an own deck; an absent subtitle is kept, an empty one cleared. A `student_id` moves it
      * to that student of the user's (404 for anyone else's), null to every student.
      */
-    async rename(familyId: FamilyId, id: number, input: RenameDeck): Promise<Deck> {
+    async rename(who: FamilyScope, id: number, input: RenameDeck): Promise<Deck> {
+      const { familyId } = who;
       const subtitle = input.subtitle === undefined ? undefined : input.subtitle || null;
       const studentId = input.student_id;
       const changed = await inUserTransaction(deps.db, familyId, async (trx) => {
@@ -180,13 +184,15 @@ export function decksService(deps: AppDeps) {
       return toDeckJson(await load(db, familyId, id));
     },
 
-    async toggleArchived(familyId: FamilyId, id: number): Promise<Deck> {
+    async toggleArchived(who: FamilyScope, id: number): Promise<Deck> {
+      const { familyId } = who;
       if (!(await repo.toggleArchived(db, familyId, id))) await refusal(familyId, id);
       return toDeckJson(await load(db, familyId, id));
     },
 
     /** Deletes (or, for an imported deck, removes) the deck with its cards, progress and unused pictures and recordings. */
-    async remove(familyId: FamilyId, id: number): Promise<void> {
+    async remove(who: FamilyScope, id: number): Promise<void> {
+      const { familyId } = who;
       const deleted = await inUserTransaction(deps.db, familyId, async (trx) => {
         const keys = await cardPictureKeys(trx, familyId, { deckId: id });
         const audioKeys = await cardAudioKeys(trx, familyId, { deckId: id });
@@ -200,7 +206,8 @@ export function decksService(deps: AppDeps) {
     },
 
     /** An own, editable copy of any deck, with all its cards; the title defaults to 'Copy of {title}'. */
-    async duplicate(familyId: FamilyId, id: number, title: string | undefined): Promise<Deck> {
+    async duplicate(who: FamilyScope, id: number, title: string | undefined): Promise<Deck> {
+      const { familyId } = who;
       return inUserTransaction(deps.db, familyId, async (trx) => {
         const source = await load(trx, familyId, id);
         const newId = await repo.insert(
@@ -225,7 +232,8 @@ export function decksService(deps: AppDeps) {
      * Fills an imported deck with the catalogue's cards. Only an imported deck that is still empty
      * accepts them (403 for an own deck, 409 once filled), so a retried import never doubles the cards.
      */
-    async importCards(familyId: FamilyId, id: number, cards: CatalogueCard[]): Promise<DeckWithCards> {
+    async importCards(who: FamilyScope, id: number, cards: CatalogueCard[]): Promise<DeckWithCards> {
+      const { familyId } = who;
       return inUserTransaction(deps.db, familyId, async (trx) => {
         const deck = await load(trx, familyId, id);
         if (!deck.is_imported) throw forbidden('Cards can only be imported into an imported deck', 'not_imported');

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { createRouter, currentUser, type AppDeps } from '../../context';
+import { createRouter, actor, type AppDeps } from '../../context';
 import { errorResponses, jsonResponse } from '../../http/openapi';
 import { exportDocumentSchema } from './export.schema';
 import { exportService } from './export.service';
@@ -24,7 +24,7 @@ export function exportRoutes(deps: AppDeps) {
   const service = exportService(deps);
 
   r.openapi(exportRoute, async (c) => {
-    const doc = await service.build(currentUser(c));
+    const doc = await service.build(actor(c));
     const date = doc.exported_at.slice(0, 10);
     c.header('Content-Disposition', `attachment; filename="flashcards-export-${date}.json"`);
     return c.json(doc, 200);

@@ -8,7 +8,7 @@ import {
   invitePreviewSchema,
   joinFamilySchema,
 } from '@shared/schemas/family';
-import { type AppDeps, createRouter, currentUser, type UserId } from '../../context';
+import { type Actor, type AppDeps, createRouter, actor, personKey, type UserId } from '../../context';
 import { rateLimited } from '../../http/errors';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { limitsService } from '../limits';
@@ -72,7 +72,7 @@ const leaveRoute = createRoute({
 const removeMemberRoute = createRoute({
   method: 'delete',
   path: '/api/family/members/{userId}',
-  middleware: needs('family.manage'),
+  middleware: needs('family.hold', { param: 'userId', missing: 'No such member' }),
   request: { params: z.object({ userId: idParamSchema }) },
   responses: {
     200: jsonResponse(familySchema, 'Removed: the family without that member'),
@@ -89,34 +89,34 @@ export function familiesRoutes(deps: AppDeps) {
   // Every look-up of a code counts, per person, so codes cannot be guessed (8 of 31 symbols, 7 days, and
   // sign-ups per address are limited). Not per address: behind one school address, one account's guesses
   // must never refuse another account's real code.
-  const countCodeAttempt = async (userId: UserId) => {
-    const wait = await perUser.hit(String(userId));
+  const countCodeAttempt = async (who: Actor) => {
+    const wait = await perUser.hit(personKey(who));
     if (wait > 0) throw rateLimited(wait);
   };
 
-  r.openapi(getRoute, async (c) => c.json(await service.get(currentUser(c)), 200));
+  r.openapi(getRoute, async (c) => c.json(await service.get(actor(c)), 200));
 
-  r.openapi(createInviteRoute, async (c) => c.json(await service.createInvite(currentUser(c)), 201));
+  r.openapi(createInviteRoute, async (c) => c.json(await service.createInvite(actor(c)), 201));
 
   r.openapi(revokeInviteRoute, async (c) => {
-    await service.revokeInvite(currentUser(c), c.req.valid('param').id);
+    await service.revokeInvite(actor(c), c.req.valid('param').id);
     return c.json({ ok: true as const }, 200);
   });
 
   r.openapi(previewRoute, async (c) => {
-    await countCodeAttempt(currentUser(c).id);
-    return c.json(await service.preview(currentUser(c), c.req.valid('param').code), 200);
+    await countCodeAttempt(actor(c));
+    return c.json(await service.preview(actor(c), c.req.valid('param').code), 200);
   });
 
   r.openapi(joinRoute, async (c) => {
-    await countCodeAttempt(currentUser(c).id);
-    return c.json(await service.join(currentUser(c), c.req.valid('json').code), 200);
+    await countCodeAttempt(actor(c));
+    return c.json(await service.join(actor(c), c.req.valid('json').code), 200);
   });
 
-  r.openapi(leaveRoute, async (c) => c.json(await service.leave(currentUser(c)), 200));
+  r.openapi(leaveRoute, async (c) => c.json(await service.leave(actor(c)), 200));
 
   r.openapi(removeMemberRoute, async (c) =>
-    c.json(await service.removeMember(currentUser(c), c.req.valid('param').userId as UserId), 200),
+    c.json(await service.removeMember(actor(c), c.req.valid('param').userId as UserId), 200),
   );
 
   return r;

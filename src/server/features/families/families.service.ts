@@ -17,7 +17,7 @@ import {
 import { type AppDeps, type FamilyId, type SessionUser, type UserId } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { inTransaction, inUserTransaction } from '../../db/transaction';
-import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
+import { ApiError, conflict, notFound } from '../../http/errors';
 import * as repo from './families.repository';
 
 type Person = Pick<SessionUser, 'id' | 'familyId' | 'role'>;
@@ -177,9 +177,8 @@ export function familiesService(deps: AppDeps) {
       });
     },
 
-    /** The holder removes a member, who then has an empty family of their own. */
+    /** The holder (family.hold: the API guard refuses anyone else) removes a member, who then has an empty family of their own. */
     removeMember(person: Person, userId: UserId): Promise<Family> {
-      if (person.role !== 'holder') throw forbidden('Only the family holder may remove members', 'not_holder');
       if (userId === person.id) throw conflict('Leave the family instead of removing yourself', 'cannot_remove_self');
       return inTransaction(deps.db, async (trx) => {
         if (!(await repo.removeMember(trx, userId, person.familyId))) throw notFound('No such member');

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { createRouter, currentUser, type AppDeps } from '../../context';
+import { createRouter, actor, type AppDeps } from '../../context';
 import { errorResponses } from '../../http/openapi';
 import { needs } from '../access';
 import { mediaService, sendMedia } from '../media';
@@ -25,7 +25,7 @@ export function imagesRoutes(deps: AppDeps) {
 
   r.openapi(getImageRoute, async (c) => {
     const { key } = c.req.valid('param');
-    return sendMedia(c, key, await media.get('image', currentUser(c).familyId, key));
+    return sendMedia(c, key, await media.get('image', actor(c), key));
   });
 
   return r;

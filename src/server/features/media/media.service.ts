@@ -1,4 +1,4 @@
-import type { AppDeps, FamilyId } from '../../context';
+import type { AppDeps, FamilyId, FamilyScope } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import * as access from '../access';
@@ -20,7 +20,8 @@ export async function findVisible(db: DbHandle, kind: MediaKind, familyId: Famil
 export function mediaService(deps: AppDeps) {
   return {
     /** The family's media under `key`; anything else (a bad key, another family's media) is a 404. */
-    async get(kind: MediaKind, familyId: FamilyId, key: string) {
+    async get(kind: MediaKind, who: FamilyScope, key: string) {
+      const { familyId } = who;
       const row = KEY_PATTERN.test(key) ? await findVisible(deps.db.kysely, kind, familyId, key) : undefined;
       if (!row) throw notFound(MISSING[kind]);
       return { data: row.data, contentType: row.content_type };

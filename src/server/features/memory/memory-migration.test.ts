@@ -236,7 +236,7 @@ describe('migration 0003-memory', () => {
   it('offers the cards never answered as new, in deck order', async () => {
     const now = new Date(BASE + 90 * 24 * 3600_000);
     const queue = (studentId: number) =>
-      reviewQueue(db.kysely, { familyId: userId as FamilyId, studentId, tz: 'UTC', now });
+      reviewQueue(db.kysely, { familyId: userId as FamilyId }, { studentId, tz: 'UTC', now });
     const ana = await queue(students[0]!);
     expect(ana.cards.filter((c) => c.memory.state === 'new').map((c) => c.id)).toEqual([cards[0]![2]]);
     const ben = await queue(students[1]!);

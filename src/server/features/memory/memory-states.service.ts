@@ -7,7 +7,7 @@ import { memoryOf, requireTimeZone } from './memory.service';
 import { learningSettings } from './memory.repository';
 import { answersToday } from './review-queue.repository';
 import { studentParameters } from '../schedule';
-import type { FamilyId } from '../../context';
+import type { FamilyScope } from '../../context';
 
 /**
  * GET /api/students/{id}/memory-states: the user's student's memory of each answered card in their
@@ -15,8 +15,10 @@ import type { FamilyId } from '../../context';
  */
 export async function memoryStates(
   db: DbHandle,
-  input: { familyId: FamilyId; studentId: number; tz: string; now: Date },
+  who: FamilyScope,
+  asked: { studentId: number; tz: string; now: Date },
 ): Promise<MemoryStates> {
+  const input = { ...asked, familyId: who.familyId };
   requireTimeZone(input.tz);
   const day = localDate(input.now, input.tz);
   const start = new Date(startOfLocalDay(day, input.tz)).toISOString();

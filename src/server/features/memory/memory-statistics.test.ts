@@ -44,7 +44,7 @@ const answer = (studentId: number, cardId: number, rating: ReviewRating, when: n
 const stats = (studentId: number, now: number, tz = 'UTC') =>
   memoryStatistics(t.db.kysely, { familyId, studentId, tz, now: at(now) });
 const queue = (studentId: number, now: number) =>
-  reviewQueue(t.db.kysely, { familyId, studentId, tz: 'UTC', now: at(now) });
+  reviewQueue(t.db.kysely, { familyId }, { studentId, tz: 'UTC', now: at(now) });
 
 describe('streakLength', () => {
   const days = (...list: string[]) => new Set(list);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idParamSchema } from '@shared/schemas/common';
 import { memoryStatesQuerySchema, memoryStatesSchema } from '@shared/schemas/memory-states';
 import { reviewQuerySchema, reviewQueueSchema } from '@shared/schemas/review';
-import { createRouter, currentUser, type AppDeps } from '../../context';
+import { createRouter, actor, type AppDeps } from '../../context';
 import { sendJson } from '../../http/answers';
 import { errorResponses, jsonResponse } from '../../http/openapi';
 import { memoryStates } from './memory-states.service';
@@ -13,7 +13,7 @@ import { needs } from '../access';
 const reviewRoute = createRoute({
   method: 'get',
   path: '/api/students/{id}/review',
-  middleware: needs('student.read', { param: 'id' }),
+  middleware: needs('student.read', { param: 'id', missing: 'Student not found' }),
   description:
     "The student's review now, in their local day (`tz`, an IANA time zone name; UTC when absent): due cards " +
     '(most overdue first), then cards in their learning steps, then the day’s remaining new cards in deck order, ' +
@@ -29,7 +29,7 @@ const reviewRoute = createRoute({
 const memoryStatesRoute = createRoute({
   method: 'get',
   path: '/api/students/{id}/memory-states',
-  middleware: needs('student.read', { param: 'id' }),
+  middleware: needs('student.read', { param: 'id', missing: 'Student not found' }),
   description:
     "The student's memory of every card they have answered in their decks, and how many cards they answered " +
     'today in `tz` (an IANA time zone name; UTC when absent): what a device needs to compute the review queue ' +
@@ -47,8 +47,7 @@ export function memoryRoutes(deps: AppDeps) {
 
   r.openapi(reviewRoute, async (c) => {
     const { deck_id: deckId, tz } = c.req.valid('query');
-    const queue = await reviewQueue(deps.db.kysely, {
-      familyId: currentUser(c).familyId,
+    const queue = await reviewQueue(deps.db.kysely, actor(c), {
       studentId: c.req.valid('param').id,
       deckId,
       tz,
@@ -58,8 +57,7 @@ export function memoryRoutes(deps: AppDeps) {
   });
 
   r.openapi(memoryStatesRoute, async (c) => {
-    const states = await memoryStates(deps.db.kysely, {
-      familyId: currentUser(c).familyId,
+    const states = await memoryStates(deps.db.kysely, actor(c), {
       studentId: c.req.valid('param').id,
       tz: c.req.valid('query').tz,
       now: deps.now(),

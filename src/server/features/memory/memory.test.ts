@@ -47,7 +47,7 @@ const once = async (studentId: number, cardId: number, rating: ReviewRating, whe
   (await answer(studentId, when, [{ card_id: cardId, rating, reviewed_at: at(when).toISOString() }])).get(cardId)!;
 
 const queue = (studentId: number, now: number, opts: { deckId?: number; tz?: string } = {}) =>
-  reviewQueue(t.db.kysely, { familyId, studentId, tz: opts.tz ?? 'UTC', now: at(now), deckId: opts.deckId });
+  reviewQueue(t.db.kysely, { familyId }, { studentId, tz: opts.tz ?? 'UTC', now: at(now), deckId: opts.deckId });
 const ids = (q: { cards: { id: number }[] }) => q.cards.map((c) => c.id);
 /** Every student of the user reviews a shared deck: the tests that make one remove it when done. */
 const dropSharedDeck = (id: number) => t.db.kysely.deleteFrom('decks').where('id', '=', id).execute();

@@ -19,7 +19,7 @@ import {
   firstDue,
   newCards,
 } from './review-queue.repository';
-import type { FamilyId } from '../../context';
+import type { FamilyId, FamilyScope } from '../../context';
 
 /**
  * A student's review queue, read in their local day (an IANA time zone from the browser).
@@ -137,8 +137,10 @@ export async function observe(db: DbHandle, d: Day, finishedNow: boolean): Promi
  */
 export async function reviewQueue(
   db: DbHandle,
-  input: { familyId: FamilyId; studentId: number; deckId?: number; tz: string; now: Date },
+  who: FamilyScope,
+  asked: { studentId: number; deckId?: number; tz: string; now: Date },
 ): Promise<ReviewQueue> {
+  const input = { ...asked, familyId: who.familyId };
   const { deckId } = input;
   const scopeOf = async (): Promise<Scope> => {
     if (deckId === undefined) return studentScope(input.familyId);

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { classProgressQuerySchema, classProgressSchema } from '@shared/schemas/class-progress';
-import { createRouter, currentUser, type AppDeps } from '../../context';
+import { createRouter, actor, type AppDeps } from '../../context';
 import { sendJson } from '../../http/answers';
 import { errorResponses, jsonResponse } from '../../http/openapi';
 import { classProgress } from './class-progress.service';
@@ -21,7 +21,7 @@ const classRoute = createRoute({
 export function classProgressRoutes(deps: AppDeps) {
   const r = createRouter();
   r.openapi(classRoute, async (c) =>
-    sendJson(c, await classProgress(deps.db.kysely, currentUser(c).familyId, c.req.valid('query').tz, deps.now()), 200),
+    sendJson(c, await classProgress(deps.db.kysely, actor(c), c.req.valid('query').tz, deps.now()), 200),
   );
   return r;
 }

@@ -3,13 +3,14 @@ import type { DbHandle } from '../../db/schema';
 import { memoryFiguresOfFamily, requireTimeZone } from '../memory';
 import { studentsOfUser } from '../students';
 import { lastSessions } from './progress.repository';
-import type { FamilyId } from '../../context';
+import type { FamilyScope } from '../../context';
 
 /**
  * "All students": a row per student of the family, in the order they were added. Last studied is
  * the later of the last answer (review or study) and the last saved study session.
  */
-export async function classProgress(db: DbHandle, familyId: FamilyId, tz: string, now: Date): Promise<ClassProgress> {
+export async function classProgress(db: DbHandle, who: FamilyScope, tz: string, now: Date): Promise<ClassProgress> {
+  const { familyId } = who;
   requireTimeZone(tz);
   const [students, memory, sessions] = await Promise.all([
     studentsOfUser(db, familyId),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idParamSchema, okSchema } from '@shared/schemas/common';
 import { progressSchema } from '@shared/schemas/progress';
 import { timeZoneSchema } from '@shared/schemas/review';
-import { createRouter, currentUser, type AppDeps } from '../../context';
+import { createRouter, actor, type AppDeps } from '../../context';
 import { sendJson } from '../../http/answers';
 import { errorResponses, jsonResponse } from '../../http/openapi';
 import { progressService } from './progress.service';
@@ -12,7 +12,7 @@ import { needs } from '../access';
 const getRoute = createRoute({
   method: 'get',
   path: '/api/progress/{studentId}',
-  middleware: needs('student.read', { param: 'studentId' }),
+  middleware: needs('student.read', { param: 'studentId', missing: 'Student not found' }),
   description:
     "`memory_statistics` are counted in the student's local day (`tz`, an IANA time zone name; UTC when absent).",
   request: { params: z.object({ studentId: idParamSchema }), query: z.object({ tz: timeZoneSchema.optional() }) },
@@ -21,7 +21,7 @@ const getRoute = createRoute({
 const nukeRoute = createRoute({
   method: 'delete',
   path: '/api/students/{id}/nuke-progress',
-  middleware: needs('student.edit'),
+  middleware: needs('student.edit', { param: 'id', missing: 'Student not found' }),
   request: { params: z.object({ id: idParamSchema }) },
   responses: {
     200: jsonResponse(okSchema, 'All sessions, card results, review log and memory of the student deleted'),
@@ -31,7 +31,7 @@ const nukeRoute = createRoute({
 const removeDeckRoute = createRoute({
   method: 'delete',
   path: '/api/students/{id}/decks/{deckId}/remove-progress',
-  middleware: needs('student.edit'),
+  middleware: needs('student.edit', { param: 'id', missing: 'Student not found' }),
   request: { params: z.object({ id: idParamSchema, deckId: idParamSchema }) },
   responses: {
     200: jsonResponse(okSchema, "The student's sessions, card results, review log and memory of the deck deleted"),
@@ -46,17 +46,17 @@ export function progressRoutes(deps: AppDeps) {
 
   r.openapi(getRoute, async (c) => {
     const { studentId } = c.req.valid('param');
-    return sendJson(c, await service.get(currentUser(c).familyId, studentId, c.req.valid('query').tz), 200);
+    return sendJson(c, await service.get(actor(c), studentId, c.req.valid('query').tz), 200);
   });
 
   r.openapi(nukeRoute, async (c) => {
-    await service.nuke(currentUser(c).familyId, c.req.valid('param').id);
+    await service.nuke(c.req.valid('param').id);
     return c.json({ ok: true as const }, 200);
   });
 
   r.openapi(removeDeckRoute, async (c) => {
     const { id, deckId } = c.req.valid('param');
-    await service.removeDeck(currentUser(c).familyId, id, deckId);
+    await service.removeDeck(actor(c), id, deckId);
     return c.json({ ok: true as const }, 200);
   });
 

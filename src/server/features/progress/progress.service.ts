@@ -1,5 +1,5 @@
 import type { Progress } from '@shared/schemas/progress';
-import type { AppDeps, FamilyId } from '../../context';
+import type { AppDeps, FamilyScope } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { notFound } from '../../http/errors';
 import * as access from '../access';
@@ -8,19 +8,16 @@ import * as repo from './progress.repository';
 
 /**
  * A student's progress and its removal. Accuracies are percentages left unrounded (the client
- * rounds for display); another user's student or deck is answered as missing.
+ * rounds for display); another family's deck is answered as missing (the API guard answers for
+ * the student: features/access).
  */
 export function progressService(deps: AppDeps) {
   const db = deps.db.kysely;
 
-  async function requireStudent(familyId: FamilyId, studentId: number) {
-    if (!(await access.studentOwned(db, familyId, studentId))) throw notFound('Student not found');
-  }
-
   return {
     /** The student's progress; spaced repetition counted in the local day of `tz`. */
-    async get(familyId: FamilyId, studentId: number, tz = 'UTC'): Promise<Progress> {
-      await requireStudent(familyId, studentId);
+    async get(who: FamilyScope, studentId: number, tz = 'UTC'): Promise<Progress> {
+      const { familyId } = who;
       const [overall, decks, cards, memory, modes] = await Promise.all([
         repo.overall(db, studentId),
         repo.deckStatistics(db, familyId, studentId),
@@ -51,16 +48,16 @@ export function progressService(deps: AppDeps) {
       };
     },
 
-    async nuke(familyId: FamilyId, studentId: number): Promise<void> {
-      await requireStudent(familyId, studentId);
+    /** Every answer and memory of the student (whom the API guard found the family's: student.edit). */
+    async nuke(studentId: number): Promise<void> {
       await inTransaction(deps.db, async (trx) => {
         await repo.deleteProgress(trx, studentId);
         await forgetStudentMemory(trx, studentId);
       });
     },
 
-    async removeDeck(familyId: FamilyId, studentId: number, deckId: number): Promise<void> {
-      await requireStudent(familyId, studentId);
+    async removeDeck(who: FamilyScope, studentId: number, deckId: number): Promise<void> {
+      const { familyId } = who;
       if (!(await access.deckUsable(db, familyId, studentId, deckId))) throw notFound('Deck not found');
       await inTransaction(deps.db, async (trx) => {
         await repo.deleteProgress(trx, studentId, deckId);

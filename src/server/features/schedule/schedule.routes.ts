@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { idParamSchema } from '@shared/schemas/common';
 import { scheduleSchema, tuningQueuedSchema } from '@shared/schemas/schedule';
-import { createRouter, currentUser, type AppDeps } from '../../context';
+import { createRouter, type AppDeps } from '../../context';
 import { sendJson } from '../../http/answers';
 import { errorResponses, jsonResponse } from '../../http/openapi';
 import { requestTuning, resetSchedule, scheduleView } from './schedule.service';
@@ -13,7 +13,7 @@ const params = z.object({ id: idParamSchema });
 const getRoute = createRoute({
   method: 'get',
   path: '/api/students/{id}/schedule',
-  middleware: needs('schedule.manage'),
+  middleware: needs('schedule.manage', { param: 'id', missing: 'Student not found' }),
   description:
     "The student's memory-model parameters (their own once tuned, else FSRS's defaults), the latest " +
     'evaluation of tuned against default parameters on their most recent answers (log loss and RMSE over ' +
@@ -26,7 +26,7 @@ const getRoute = createRoute({
 const tuneRoute = createRoute({
   method: 'post',
   path: '/api/students/{id}/schedule/tune',
-  middleware: needs('schedule.manage'),
+  middleware: needs('schedule.manage', { param: 'id', missing: 'Student not found' }),
   description:
     'Starts tuning the parameters to the student’s answers, in the background: 202 with the tuning and where ' +
     'to follow it (GET /api/students/{id}/schedule), 409 while one is under way, 422 with the reason when there ' +
@@ -42,7 +42,7 @@ const tuneRoute = createRoute({
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/api/students/{id}/schedule',
-  middleware: needs('schedule.manage'),
+  middleware: needs('schedule.manage', { param: 'id', missing: 'Student not found' }),
   description: 'Back to FSRS’s default parameters (the evaluations stay). 404 for another family’s student.',
   request: { params },
   responses: { 200: jsonResponse(scheduleSchema, "The student's schedule"), ...errorResponses(400, 401, 404) },
@@ -51,16 +51,12 @@ const deleteRoute = createRoute({
 /** A schedule fitted to each child (issue 26). */
 export function scheduleRoutes(deps: AppDeps) {
   const r = createRouter();
-  r.openapi(getRoute, async (c) =>
-    sendJson(c, await scheduleView(deps.db.kysely, currentUser(c).familyId, c.req.valid('param').id), 200),
-  );
+  r.openapi(getRoute, async (c) => sendJson(c, await scheduleView(deps.db.kysely, c.req.valid('param').id), 200));
   r.openapi(tuneRoute, async (c) => {
-    const queued = await requestTuning(deps, currentUser(c).familyId, c.req.valid('param').id);
+    const queued = await requestTuning(deps, c.req.valid('param').id);
     c.header('location', queued.location);
     return sendJson(c, queued, 202);
   });
-  r.openapi(deleteRoute, async (c) =>
-    sendJson(c, await resetSchedule(deps.db.kysely, currentUser(c).familyId, c.req.valid('param').id), 200),
-  );
+  r.openapi(deleteRoute, async (c) => sendJson(c, await resetSchedule(deps.db.kysely, c.req.valid('param').id), 200));
   return r;
 }

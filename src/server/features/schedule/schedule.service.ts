@@ -15,11 +15,10 @@ import {
   type Evaluation,
 } from '@shared/schedule';
 import { REVIEWED_AT_MAX_AGE_MS, type ReviewRating } from '@shared/constants';
-import type { AppDeps, FamilyId } from '../../context';
+import type { AppDeps } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { ApiError, conflict, notFound } from '../../http/errors';
-import { studentOwned } from '../access';
+import { ApiError, conflict } from '../../http/errors';
 import { fitParameters } from './optimizer';
 import {
   claimNext,
@@ -85,13 +84,10 @@ const evaluationOf = (t: TuningRow): Evaluation => ({
 const calibrationOf = (t: TuningRow | undefined, which: 'default' | 'tuned'): CalibrationBin[] =>
   t?.calibration ? ((JSON.parse(t.calibration) as Record<string, CalibrationBin[]>)[which] ?? []) : [];
 
-async function requireStudent(db: DbHandle, familyId: FamilyId, studentId: number) {
-  if (!(await studentOwned(db, familyId, studentId))) throw notFound('Student not found');
-}
+// The routes below state schedule.manage on the student: the API guard has found it the family's.
 
 /** GET /api/students/{id}/schedule. */
-export async function scheduleView(db: DbHandle, familyId: FamilyId, studentId: number): Promise<ScheduleView> {
-  await requireStudent(db, familyId, studentId);
+export async function scheduleView(db: DbHandle, studentId: number): Promise<ScheduleView> {
   // One after the other, the latest tuning first: a tuning read as finished has its evaluation and
   // parameters (saved in the same transaction) visible to the reads after it. Read at once, on
   // PostgreSQL's pool of connections, one read could see that commit and another not ("done"
@@ -134,9 +130,8 @@ function tooFew(size: { count: number; first: string | null; last: string | null
 }
 
 /** POST /api/students/{id}/schedule/tune: queues a tuning (409 while one waits or runs, 422 when too few answers). */
-export async function requestTuning(deps: AppDeps, familyId: FamilyId, studentId: number) {
+export async function requestTuning(deps: AppDeps, studentId: number) {
   const db = deps.db.kysely;
-  await requireStudent(db, familyId, studentId);
   const reason = tooFew(await logSize(db, studentId));
   if (reason) throw new ApiError(422, 'too_few_answers', reason);
   const id = await queueTuning(db, {
@@ -150,10 +145,9 @@ export async function requestTuning(deps: AppDeps, familyId: FamilyId, studentId
 }
 
 /** DELETE /api/students/{id}/schedule: back to the default parameters. */
-export async function resetSchedule(db: DbHandle, familyId: FamilyId, studentId: number): Promise<ScheduleView> {
-  await requireStudent(db, familyId, studentId);
+export async function resetSchedule(db: DbHandle, studentId: number): Promise<ScheduleView> {
   await deleteSchedule(db, studentId);
-  return scheduleView(db, familyId, studentId);
+  return scheduleView(db, studentId);
 }
 
 /** Runs one claimed tuning to its end: refused, failed, or evaluated (and saved when better). */

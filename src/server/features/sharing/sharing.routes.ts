@@ -4,7 +4,7 @@ import { SHARE_LOOKUP_MISSES_MAX, SHARE_LOOKUP_WINDOW_MS } from '@shared/constan
 import { idParamSchema, okSchema } from '@shared/schemas/common';
 import { deckSchema } from '@shared/schemas/deck';
 import { addSharedDeckSchema, normalizeShareCode, sharedDeckSchema, shareSchema } from '@shared/schemas/share';
-import { createRouter, currentUser, type AppDeps } from '../../context';
+import { createRouter, actor, personKey, type Actor, type AppDeps } from '../../context';
 import { ApiError, rateLimited } from '../../http/errors';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { limitsService } from '../limits';
@@ -18,7 +18,7 @@ const codeParams = z.object({ code: z.string() });
 const shareRoute = createRoute({
   method: 'post',
   path: '/api/decks/{id}/share',
-  middleware: needs('deck.share'),
+  middleware: needs('deck.share', { param: 'id', missing: 'No such deck' }),
   description: "The deck's link and short code, made on first asking (one active link per deck).",
   request: { params: deckParams },
   responses: { 200: jsonResponse(shareSchema, 'The active link'), ...errorResponses(400, 401, 403, 404) },
@@ -26,7 +26,7 @@ const shareRoute = createRoute({
 const stopRoute = createRoute({
   method: 'delete',
   path: '/api/decks/{id}/share',
-  middleware: needs('deck.share'),
+  middleware: needs('deck.share', { param: 'id', missing: 'No such deck' }),
   description: 'Revokes the link; the decks that followed it become their families’ own decks.',
   request: { params: deckParams },
   responses: { 200: jsonResponse(okSchema, 'No longer shared'), ...errorResponses(400, 401, 404) },
@@ -62,8 +62,8 @@ export function sharingRoutes(deps: AppDeps) {
   });
 
   /** Runs a look-up of a code; only codes that open nothing count towards the person's limit. */
-  async function lookUp<T>(personId: number, raw: string, fn: (code: string) => Promise<T>): Promise<T> {
-    const key = `user:${personId}`;
+  async function lookUp<T>(who: Actor, raw: string, fn: (code: string) => Promise<T>): Promise<T> {
+    const key = personKey(who);
     // Counted before the look-up, so that parallel guesses are limited too; a hit is given back.
     const wait = await lookups.hit(key);
     if (wait > 0) throw rateLimited(wait);
@@ -79,25 +79,23 @@ export function sharingRoutes(deps: AppDeps) {
     }
   }
 
-  r.openapi(shareRoute, async (c) => c.json(await service.share(currentUser(c), c.req.valid('param').id), 200));
+  r.openapi(shareRoute, async (c) => c.json(await service.share(actor(c), c.req.valid('param').id), 200));
 
   r.openapi(stopRoute, async (c) => {
-    await service.stop(currentUser(c).familyId, c.req.valid('param').id);
+    await service.stop(actor(c), c.req.valid('param').id);
     return c.json({ ok: true as const }, 200);
   });
 
   r.openapi(previewRoute, async (c) => {
-    const user = currentUser(c);
-    const deck = await lookUp(user.id, c.req.valid('param').code, (code) => service.preview(user.familyId, code));
+    const who = actor(c);
+    const deck = await lookUp(who, c.req.valid('param').code, (code) => service.preview(who, code));
     return c.json(deck, 200);
   });
 
   r.openapi(addRoute, async (c) => {
-    const user = currentUser(c);
+    const who = actor(c);
     const studentId = c.req.valid('json').student_id ?? null;
-    const deck = await lookUp(user.id, c.req.valid('param').code, (code) =>
-      service.add(user.familyId, code, studentId),
-    );
+    const deck = await lookUp(who, c.req.valid('param').code, (code) => service.add(who, code, studentId));
     return c.json(deck, 201);
   });
 

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { SHARE_CODE_ALPHABET, SHARE_CODE_LENGTH, SHARE_PREVIEW_CARDS } from '@shared/constants';
 import type { Deck } from '@shared/schemas/deck';
 import type { Share, SharedDeck } from '@shared/schemas/share';
-import type { AppDeps, FamilyId } from '../../context';
+import type { AppDeps, FamilyId, FamilyScope } from '../../context';
 import { inFamiliesTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
 import * as access from '../access';
@@ -54,16 +54,18 @@ export function sharingService(deps: AppDeps) {
     },
 
     /** Revokes the link; the decks that followed it become their families' own. */
-    async stop(familyId: FamilyId, deckId: number): Promise<void> {
+    async stop(who: FamilyScope, deckId: number): Promise<void> {
+      const { familyId } = who;
       await inUserTransaction(deps.db, familyId, async (trx) => {
-        if (!(await access.deckOwned(trx, familyId, deckId))) throw notFound('No such deck');
+        // The API guard found the deck the family's (deck.share).
         if (!(await repo.revoke(trx, deckId, now()))) throw shareNotFound();
         await unlinkFollowingDecks(trx, familyId, deckId, now());
       });
     },
 
     /** What the code opens, for any signed-in family. */
-    async preview(familyId: FamilyId, code: string): Promise<SharedDeck> {
+    async preview(who: FamilyScope, code: string): Promise<SharedDeck> {
+      const { familyId } = who;
       const share = await repo.findActive(db, code);
       if (!share) throw shareNotFound();
       const [cards, added] = await Promise.all([
@@ -84,7 +86,8 @@ export function sharingService(deps: AppDeps) {
     },
 
     /** Adds the shared deck to the family's decks (for one student, or null: every student), once. */
-    async add(familyId: FamilyId, code: string, studentId: number | null): Promise<Deck> {
+    async add(who: FamilyScope, code: string, studentId: number | null): Promise<Deck> {
+      const { familyId } = who;
       const found = await repo.findActive(db, code);
       if (!found) throw shareNotFound();
       // The sharer's lock too: stopping the share (which copies the cards into every following

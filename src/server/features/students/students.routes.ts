@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { idParamSchema, okSchema } from '@shared/schemas/common';
 import { bulkStudentsSchema, studentInputSchema, studentSchema } from '@shared/schemas/student';
-import { createRouter, currentUser, type AppDeps } from '../../context';
+import { createRouter, actor, type AppDeps } from '../../context';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { studentsService } from './students.service';
 import { needs } from '../access';
@@ -38,14 +38,14 @@ const bulkRoute = createRoute({
 const updateRoute = createRoute({
   method: 'put',
   path: '/api/students/{id}',
-  middleware: needs('student.edit'),
+  middleware: needs('student.edit', { param: 'id', missing: 'No such student' }),
   request: { params, body: jsonBody(studentInputSchema) },
   responses: { 200: jsonResponse(studentSchema, 'Student updated'), ...errorResponses(400, 401, 404) },
 });
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/api/students/{id}',
-  middleware: needs('student.edit'),
+  middleware: needs('student.edit', { param: 'id', missing: 'No such student' }),
   request: { params },
   responses: {
     200: jsonResponse(okSchema, 'Student deleted with its decks and progress'),
@@ -58,23 +58,19 @@ export function studentsRoutes(deps: AppDeps) {
   const r = createRouter();
   const service = studentsService(deps);
 
-  r.openapi(listRoute, async (c) => c.json(await service.list(currentUser(c).familyId), 200));
+  r.openapi(listRoute, async (c) => c.json(await service.list(actor(c)), 200));
 
-  r.openapi(createStudentRoute, async (c) =>
-    c.json(await service.create(currentUser(c).familyId, c.req.valid('json')), 201),
-  );
+  r.openapi(createStudentRoute, async (c) => c.json(await service.create(actor(c), c.req.valid('json')), 201));
 
-  r.openapi(bulkRoute, async (c) =>
-    c.json({ students: await service.createMany(currentUser(c).familyId, c.req.valid('json')) }, 201),
-  );
+  r.openapi(bulkRoute, async (c) => c.json({ students: await service.createMany(actor(c), c.req.valid('json')) }, 201));
 
   r.openapi(updateRoute, async (c) => {
     const { id } = c.req.valid('param');
-    return c.json(await service.update(currentUser(c).familyId, id, c.req.valid('json')), 200);
+    return c.json(await service.update(actor(c), id, c.req.valid('json')), 200);
   });
 
   r.openapi(deleteRoute, async (c) => {
-    await service.remove(currentUser(c).familyId, c.req.valid('param').id);
+    await service.remove(actor(c), c.req.valid('param').id);
     return c.json({ ok: true as const }, 200);
   });
 

@@ -1,7 +1,7 @@
 import { STUDENTS_PER_FAMILY_MAX } from '@shared/constants';
 import { bulkStudentsSchema, studentInputSchema, type Student } from '@shared/schemas/student';
 import type { z } from 'zod';
-import type { AppDeps, FamilyId } from '../../context';
+import type { AppDeps, FamilyScope } from '../../context';
 import { inUserTransaction } from '../../db/transaction';
 import { ApiError, notFound } from '../../http/errors';
 import { deleteUnusedAudio } from '../audio';
@@ -55,9 +55,10 @@ function checkRoom(has: number, adding: number): void {
 export function studentsService(deps: AppDeps) {
   const db = deps.db.kysely;
   return {
-    list: async (familyId: FamilyId) => (await repo.list(db, familyId)).map(toStudentJson),
+    list: async (who: FamilyScope) => (await repo.list(db, who.familyId)).map(toStudentJson),
 
-    async create(familyId: FamilyId, input: z.output<typeof studentInputSchema>): Promise<Student> {
+    async create(who: FamilyScope, input: z.output<typeof studentInputSchema>): Promise<Student> {
+      const { familyId } = who;
       return inUserTransaction(deps.db, familyId, async (trx) => {
         checkRoom(await repo.countOf(trx, familyId), 1);
         return toStudentJson(await repo.insert(trx, familyId, toFields(input), deps.now().toISOString()));
@@ -65,7 +66,8 @@ export function studentsService(deps: AppDeps) {
     },
 
     /** "Add several": every student or none (409 past STUDENTS_PER_FAMILY_MAX), in the order given. */
-    async createMany(familyId: FamilyId, input: z.output<typeof bulkStudentsSchema>): Promise<Student[]> {
+    async createMany(who: FamilyScope, input: z.output<typeof bulkStudentsSchema>): Promise<Student[]> {
+      const { familyId } = who;
       return inUserTransaction(deps.db, familyId, async (trx) => {
         checkRoom(await repo.countOf(trx, familyId), input.students.length);
         const rows = input.students.map((s) => ({ name: s.name, age: s.age ?? null, native_language: '' }));
@@ -74,14 +76,16 @@ export function studentsService(deps: AppDeps) {
     },
 
     /** Replaces the student's fields (an absent age clears it). */
-    async update(familyId: FamilyId, id: number, input: z.output<typeof studentInputSchema>): Promise<Student> {
+    async update(who: FamilyScope, id: number, input: z.output<typeof studentInputSchema>): Promise<Student> {
+      const { familyId } = who;
       const row = await repo.update(db, familyId, id, toFields(input));
       if (!row) throw studentNotFound();
       return toStudentJson(row);
     },
 
     /** Deletes the student with its decks, cards and progress, then the pictures and recordings no remaining card uses. */
-    async remove(familyId: FamilyId, id: number): Promise<void> {
+    async remove(who: FamilyScope, id: number): Promise<void> {
+      const { familyId } = who;
       const deleted = await inUserTransaction(deps.db, familyId, async (trx) => {
         const keys = await cardPictureKeys(trx, familyId, { studentId: id });
         const audioKeys = await cardAudioKeys(trx, familyId, { studentId: id });

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { cardPerformanceInputSchema, studySaveResultSchema, studySessionInputSchema } from '@shared/schemas/study';
-import { createRouter, currentUser, type AppDeps } from '../../context';
+import { createRouter, actor, type AppDeps } from '../../context';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { studyService } from './study.service';
 import { needs } from '../access';
@@ -14,14 +14,14 @@ const saved = {
 const sessionRoute = createRoute({
   method: 'post',
   path: '/api/study-sessions',
-  middleware: needs('student.study', { body: 'student_id' }),
+  middleware: needs('student.study', { body: 'student_id', missing: 'Student not found' }),
   request: { body: jsonBody(studySessionInputSchema) },
   responses: saved,
 });
 const performanceRoute = createRoute({
   method: 'post',
   path: '/api/card-performance',
-  middleware: needs('student.study', { body: 'student_id' }),
+  middleware: needs('student.study', { body: 'student_id', missing: 'Student not found' }),
   request: { body: jsonBody(cardPerformanceInputSchema) },
   responses: saved,
 });
@@ -32,12 +32,12 @@ export function studyRoutes(deps: AppDeps) {
   const service = studyService(deps);
 
   r.openapi(sessionRoute, async (c) => {
-    const result = await service.saveSession(currentUser(c).familyId, c.req.valid('json'));
+    const result = await service.saveSession(actor(c), c.req.valid('json'));
     return c.json(result, result.duplicate ? 200 : 201);
   });
 
   r.openapi(performanceRoute, async (c) => {
-    const result = await service.savePerformance(currentUser(c).familyId, c.req.valid('json'));
+    const result = await service.savePerformance(actor(c), c.req.valid('json'));
     return c.json(result, result.duplicate ? 200 : 201);
   });
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { StudySaveResult, cardPerformanceInputSchema, studySessionInputSchema } from '@shared/schemas/study';
-import type { AppDeps, FamilyId } from '../../context';
+import type { AppDeps, FamilyId, FamilyScope } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { inTransaction, inUserTransaction, isForeignKeyViolation } from '../../db/transaction';
 import { IDEMPOTENCY_KEY_RETENTION_DAYS } from '@shared/constants';
@@ -71,7 +71,8 @@ export function studyService(deps: AppDeps) {
   }
 
   return {
-    saveSession(familyId: FamilyId, input: SessionInput): Promise<StudySaveResult> {
+    saveSession(who: FamilyScope, input: SessionInput): Promise<StudySaveResult> {
+      const { familyId } = who;
       return atomically(async (trx) => {
         await requireStudent(trx, familyId, input.student_id);
         if (!(await access.deckUsable(trx, familyId, input.student_id, input.deck_id)))
@@ -85,7 +86,8 @@ export function studyService(deps: AppDeps) {
     },
 
     /** Stores the answers and moves each card's memory (spaced repetition), all in one transaction. */
-    savePerformance(familyId: FamilyId, input: PerformanceInput): Promise<StudySaveResult> {
+    savePerformance(who: FamilyScope, input: PerformanceInput): Promise<StudySaveResult> {
+      const { familyId } = who;
       // A reviewed_at too far from now is refused before anything is read or stored.
       reviewTimes(input.card_results, deps.now());
       return atomically(async (trx) => {

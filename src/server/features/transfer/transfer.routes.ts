@@ -14,7 +14,7 @@ import {
   bulkCardsSchema,
   deckExportQuerySchema,
 } from '@shared/schemas/transfer';
-import { createRouter, currentUser, type AppDeps } from '../../context';
+import { createRouter, actor, type AppDeps } from '../../context';
 import { ApiError, parseInput } from '../../http/errors';
 import { errorResponses, jsonBody, jsonResponse } from '../../http/openapi';
 import { packageErrors } from './anki-package';
@@ -26,7 +26,7 @@ const params = z.object({ id: idParamSchema });
 const bulkRoute = createRoute({
   method: 'post',
   path: '/api/decks/{id}/cards/bulk',
-  middleware: needs('card.edit'),
+  middleware: needs('deck.edit', { param: 'id', missing: 'No such deck' }),
   description:
     'Adds every card to an own deck in one transaction, or none: a bad row answers 400 naming it (`cards.12.es`); ' +
     '403 for an imported deck, 404 for anyone else’s.',
@@ -40,7 +40,7 @@ const bulkRoute = createRoute({
 const exportRoute = createRoute({
   method: 'get',
   path: '/api/decks/{id}/export',
-  middleware: needs('data.transfer'),
+  middleware: needs('data.transfer', { param: 'id', missing: 'No such deck' }),
   description:
     'The deck as a file download (Content-Disposition: attachment): CSV (UTF-8 with BOM, header row ' +
     '`english,spanish,english_pronunciation,spanish_pronunciation`) or an Anki package (.apkg, legacy ' +
@@ -186,34 +186,29 @@ export function transferRoutes(deps: AppDeps) {
   const service = transferService(deps);
 
   r.openapi(bulkRoute, async (c) =>
-    c.json(await service.bulkCreate(currentUser(c).familyId, c.req.valid('param').id, c.req.valid('json').cards), 201),
+    c.json(await service.bulkCreate(actor(c), c.req.valid('param').id, c.req.valid('json').cards), 201),
   );
 
   r.openapi(exportRoute, async (c) => {
-    const file = await service.exportDeck(
-      currentUser(c).familyId,
-      c.req.valid('param').id,
-      c.req.valid('query').format,
-    );
+    const file = await service.exportDeck(actor(c), c.req.valid('param').id, c.req.valid('query').format);
     return c.body(new Uint8Array(file.body), 200, {
       'content-type': file.contentType,
       'content-disposition': `attachment; filename="${file.fileName}"`,
     });
   });
 
-  r.openapi(ankiStatusRoute, (c) => c.json(service.ankiStatus(currentUser(c).familyId), 200));
+  r.openapi(ankiStatusRoute, (c) => c.json(service.ankiStatus(actor(c)), 200));
 
   r.openapi(ankiDismissRoute, (c) => {
-    service.dismissAnkiImport(currentUser(c).familyId, c.req.valid('param').id);
+    service.dismissAnkiImport(actor(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
 
   r.openapi(ankiRoute, async (c) => {
     const { dryRun, background, ...upload } = await readAnkiForm(c);
-    const { familyId } = currentUser(c);
     const signal = c.req.raw.signal;
-    if (dryRun) return c.json(await service.previewAnki(familyId, upload.bytes, signal), 200);
-    const outcome = await service.importAnki(familyId, upload, { background, signal });
+    if (dryRun) return c.json(await service.previewAnki(actor(c), upload.bytes, signal), 200);
+    const outcome = await service.importAnki(actor(c), upload, { background, signal });
     if ('job' in outcome) return c.json(outcome.job, 202);
     return c.json(outcome.result, 201);
   });

@@ -25,7 +25,7 @@ import {
 } from '@shared/schemas/transfer';
 import type { z } from 'zod';
 import type { cardFieldsSchema } from '@shared/schemas/card';
-import type { AppDeps, FamilyId } from '../../context';
+import type { AppDeps, FamilyId, FamilyScope } from '../../context';
 import { inTransaction, inUserTransaction } from '../../db/transaction';
 import { ApiError, conflict, fieldErrors, forbidden, notFound } from '../../http/errors';
 import * as access from '../access';
@@ -411,7 +411,8 @@ export function transferService(deps: AppDeps) {
 
   return {
     /** Adds every card to an own deck, or none: one transaction; 404 for anyone else's deck, 403 for an imported one. */
-    async bulkCreate(familyId: FamilyId, deckId: number, cards: CardFields[]): Promise<BulkCardsResult> {
+    async bulkCreate(who: FamilyScope, deckId: number, cards: CardFields[]): Promise<BulkCardsResult> {
+      const { familyId } = who;
       return inUserTransaction(deps.db, familyId, async (trx) => {
         const deck = await access.deckOwned(trx, familyId, deckId);
         if (!deck) throw deckNotFound();
@@ -422,7 +423,8 @@ export function transferService(deps: AppDeps) {
     },
 
     /** One of the user's decks (imported ones too) as CSV or an Anki package, read from one snapshot. */
-    async exportDeck(familyId: FamilyId, deckId: number, format: 'csv' | 'apkg'): Promise<DeckFile> {
+    async exportDeck(who: FamilyScope, deckId: number, format: 'csv' | 'apkg'): Promise<DeckFile> {
+      const { familyId } = who;
       const { deck, cards, media } = await inTransaction(
         deps.db,
         async (trx) => {
@@ -474,7 +476,8 @@ export function transferService(deps: AppDeps) {
     },
 
     /** What the family's packages are doing in the pool (read now, waiting, progress), and its imports left running. */
-    ankiStatus(familyId: FamilyId): AnkiImportStatus {
+    ankiStatus(who: FamilyScope): AnkiImportStatus {
+      const { familyId } = who;
       const media = jobs.preparing(familyId)?.media;
       return {
         ...pool.state(familyId),
@@ -487,7 +490,8 @@ export function transferService(deps: AppDeps) {
      * A dry run: what an .apkg holds and a proposed mapping; nothing is stored. `signal`: the
      * request went away; the package is then not read (or no longer).
      */
-    async previewAnki(familyId: FamilyId, bytes: Buffer, signal?: AbortSignal): Promise<AnkiPreview> {
+    async previewAnki(who: FamilyScope, bytes: Buffer, signal?: AbortSignal): Promise<AnkiPreview> {
+      const { familyId } = who;
       const dir = taskDir();
       try {
         const preview = await pool.run<AnkiPreview>(familyId, { kind: 'preview', bytes, tempRoot: dir }, { signal });
@@ -505,10 +509,11 @@ export function transferService(deps: AppDeps) {
      * as a left-running one's is. `background`: answers the job at once (202).
      */
     async importAnki(
-      familyId: FamilyId,
+      who: FamilyScope,
       upload: AnkiUpload,
       { background = false, signal }: { background?: boolean; signal?: AbortSignal } = {},
     ): Promise<{ job: AnkiImportJob } | { result: AnkiImportResult }> {
+      const { familyId } = who;
       const mapping = parseMapping(upload.mapping);
       const selectedDecks = parseDecks(upload.decks);
       const studentId = upload.studentId ?? null;
@@ -535,7 +540,8 @@ export function transferService(deps: AppDeps) {
      * Stops one of the family's imports (nothing is saved; a package still waiting is never read) or
      * dismisses a finished one's notice. 404 for another family's, 409 `import_saving` while it is saved.
      */
-    dismissAnkiImport(familyId: FamilyId, id: string): void {
+    dismissAnkiImport(who: FamilyScope, id: string): void {
+      const { familyId } = who;
       const job = jobs.find(familyId, id);
       if (!job) throw notFound('No such import');
       if (job.state === 'saving') throw importSaving();
