@@ -152,6 +152,33 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-empty-pattern': 'off' },
   },
   {
+    // A route passes the actor whole (`actor(c)`); the services pick the family, access decides (ARCHITECTURE.md).
+    files: ['src/server/features/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='familyId']",
+          message: 'Pass the actor (actor(c)) to the service; routes never pick the family id.',
+        },
+        {
+          selector:
+            "MemberExpression[property.name='id'][object.type='CallExpression'][object.callee.name=/^(actor|currentUser)$/]",
+          message: "Pass the actor (actor(c)) to the service; routes never read the actor's id.",
+        },
+        {
+          selector:
+            "VariableDeclarator[init.type='CallExpression'][init.callee.name=/^(actor|currentUser)$/] > ObjectPattern > Property[key.name=/^(id|familyId)$/]",
+          message: "Pass the actor (actor(c)) to the service; routes never read the actor's ids.",
+        },
+        {
+          selector: "MemberExpression[property.name='id'][object.name=/^(user|who|person|me|actor|current)$/]",
+          message: "Pass the actor (actor(c)) to the service; routes never read the actor's id.",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
