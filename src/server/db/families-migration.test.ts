@@ -1,45 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Migrator } from 'kysely';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../testing/authorization-table';
 import { createTestApp, sessionCookie, testDialect, type TestApp } from '../testing/harness';
-import { createTestSchema, whileNoSchemaIsDropped } from '../testing/test-database';
-import { migrate, openDatabase, type Db } from './database';
-import { initialMigration } from './migrations/0001-initial';
-import { progressTotalsMigration } from './migrations/0002-progress-totals';
-import { memoryMigration } from './migrations/0003-memory';
-import { rateLimitsMigration } from './migrations/0004-rate-limits';
-import { audioMigration } from './migrations/0005-audio';
-import { reviewLogIndexMigration } from './migrations/0006-review-log-index';
-import { familiesMigration } from './migrations/0007-families';
-import { childModeMigration } from './migrations/0008-child-mode';
-import { deckSharesMigration } from './migrations/0009-deck-shares';
-import { classActivityIndexMigration } from './migrations/0010-class-activity-index';
+import { fixtureRows as rowsOf, fixtureTables, previousDatabase, type Row } from '../testing/previous-release';
+import { migrate, openDatabase } from './database';
 
 /**
- * Migration 0017 on a database made by the previous release (fixtures/previous-release/README.md):
+ * Migration 0017 on a database made by the previous release (testing/previous-release.ts):
  * a copy of it on SQLite, and its very rows in a PostgreSQL schema that the previous release's
  * migrations made. No row moves or is lost, every family keeps its number, and the people in it
  * see what they saw before.
  */
 
-const FIXTURE = path.join(__dirname, '../testing/fixtures/previous-release/previous-release.db');
-const fixture = new SQLite(FIXTURE, { readonly: true });
-type Row = Record<string, unknown>;
-const rowsOf = (table: string): Row[] => fixture.prepare(`select * from "${table}" order by rowid`).all() as Row[];
-const tables = (
-  fixture
-    .prepare(
-      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'",
-    )
-    .all() as {
-    name: string;
-  }[]
-).map((r) => r.name);
+const tables = fixtureTables();
 const OWNED = ['students', 'decks', 'images', 'audio', 'idempotency_keys'];
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -47,83 +21,10 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-/** The previous release's own migrations (0001–0010), as they ran on its installations. */
-function previousRelease(d: Db) {
-  return new Migrator({
-    db: d.kysely,
-    provider: {
-      getMigrations: async () => ({
-        '0001-initial': initialMigration(d.dialect),
-        '0002-progress-totals': progressTotalsMigration(),
-        '0003-memory': memoryMigration(d.dialect),
-        '0004-rate-limits': rateLimitsMigration(),
-        '0005-audio': audioMigration(d.dialect),
-        '0006-review-log-index': reviewLogIndexMigration(),
-        '0007-families': familiesMigration(d.dialect),
-        '0008-child-mode': childModeMigration(),
-        '0009-deck-shares': deckSharesMigration(d.dialect),
-        '0010-class-activity-index': classActivityIndexMigration(),
-      }),
-    },
-    ...(d.schema ? { migrationTableSchema: d.schema } : {}),
-  });
-}
-
-/** Tables in an order where every row's parents come first. */
-function parentsFirst(): string[] {
-  const parents = new Map(
-    tables.map((t) => [
-      t,
-      (fixture.prepare(`select "table" from pragma_foreign_key_list(?)`).all(t) as { table: string }[])
-        .map((r) => r.table)
-        .filter((p) => p !== t),
-    ]),
-  );
-  const done: string[] = [];
-  while (done.length < tables.length)
-    for (const t of tables) if (!done.includes(t) && parents.get(t)!.every((p) => done.includes(p))) done.push(t);
-  return done;
-}
-
-/** The previous release's database on this run's dialect: where it is, to open (and migrate) it. */
-async function previousDatabase(): Promise<{ dir: string; schema?: string }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-families-'));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  if (testDialect === 'sqlite') {
-    fs.copyFileSync(FIXTURE, path.join(dir, 'test.db'));
-    return { dir };
-  }
-  const url = process.env.TEST_DATABASE_URL!;
-  const { schema, drop } = await createTestSchema('fam');
-  cleanups.push(drop);
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  cleanups.push(() => admin.end());
-  const d = openDatabase({ kind: 'postgres', url }, { schema });
-  const { error } = await whileNoSchemaIsDropped(d, () => previousRelease(d).migrateToLatest());
-  if (error) throw error;
-  await d.close();
-  await admin.query(`set search_path = ${schema}`);
-  for (const table of parentsFirst()) {
-    for (const row of rowsOf(table)) {
-      const columns = Object.keys(row);
-      await admin.query(
-        `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
-        Object.values(row),
-      );
-    }
-    const serial = await admin.query(`select pg_get_serial_sequence($1, 'id') as s`, [table]).catch(() => null);
-    if (serial?.rows[0]?.s)
-      await admin.query(`select setval($1, coalesce((select max(id) from "${table}"), 0) + 1, false)`, [
-        serial.rows[0].s,
-      ]);
-  }
-  return { dir, schema };
-}
-
 async function upgraded(): Promise<TestApp> {
-  const where = await previousDatabase();
-  const t = await createTestApp({ sameDatabaseAs: { ...where, dialect: testDialect } });
+  const where = await previousDatabase('fam');
+  cleanups.push(where.dispose);
+  const t = await createTestApp({ sameDatabaseAs: { dir: where.dir, schema: where.schema, dialect: testDialect } });
   cleanups.push(() => t.close());
   return t;
 }
@@ -248,7 +149,8 @@ describe('migration 0017 (families) on a database made by the previous release',
 
   it('refuses a database it does not recognise, says why, and changes nothing of it', async () => {
     if (testDialect !== 'sqlite') return; // one such database is enough: the check is the same SQL
-    const { dir } = await previousDatabase();
+    const { dir, dispose } = await previousDatabase('fam');
+    cleanups.push(dispose);
     const file = path.join(dir, 'test.db');
     const raw = new SQLite(file);
     raw.exec('alter table students rename column user_id to owner_id');
