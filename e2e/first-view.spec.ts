@@ -16,6 +16,10 @@ test('a deep link names its page code in the HTML, and the first screen reads ea
   expect(html).toMatch(/<script>\(function\(\)\{.*window\.earlyReads=/);
   const home = await (await page.request.get('/')).text();
   expect(home).not.toMatch(/href="\/assets\/deck-/);
+  // A study session's link names its own code, not the review's (loaded only for ?mode=review).
+  const study = await (await page.request.get(`/study/${deck.id}`)).text();
+  expect(study).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/study-/);
+  expect(study).not.toMatch(/href="\/assets\/review-/);
 
   // First visit: the app notes the device as signed in with its current student.
   await page.goto('/');
