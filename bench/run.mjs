@@ -342,7 +342,8 @@ async function main() {
         results.static = await staticFigures(
           app.url,
           clientDir,
-          firstView.files.map((f) => f.file),
+          // The files only: the inline scripts come with index.html.
+          firstView.files.map((f) => f.file).filter((f) => !f.startsWith('index.html')),
         );
       }
 
@@ -356,6 +357,8 @@ async function main() {
           studyTourCompleted: 'true',
           signedIn: 'true',
           language: 'en',
+          // The time zone kept at the last visit (lib/time-zone.ts), as a returning device has it.
+          timeZone: 'UTC',
         };
         results.pages = await auditPages(app.url, cookie, [
           { name: 'home', path: '/', storage: { ...flags, currentStudentId: String(ana) } },

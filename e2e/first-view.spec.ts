@@ -13,9 +13,13 @@ test('a deep link names its page code in the HTML, and the first screen reads ea
   // The page's own chunk comes first in the list.
   const deckCode = /<link rel="modulepreload" crossorigin href="(\/assets\/deck-[\w-]+\.js)">/.exec(html)?.[1];
   expect(deckCode).toBeTruthy();
-  expect(html).toMatch(/<script type="module" crossorigin fetchpriority="high" src="\/assets\/early-reads-/);
+  expect(html).toMatch(/<script>\(function\(\)\{.*window\.earlyReads=/);
   const home = await (await page.request.get('/')).text();
   expect(home).not.toMatch(/href="\/assets\/deck-/);
+  // A study session's link names its own code, not the review's (loaded only for ?mode=review).
+  const study = await (await page.request.get(`/study/${deck.id}`)).text();
+  expect(study).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/study-/);
+  expect(study).not.toMatch(/href="\/assets\/review-/);
 
   // First visit: the app notes the device as signed in with its current student.
   await page.goto('/');
@@ -43,4 +47,58 @@ test('a deep link names its page code in the HTML, and the first screen reads ea
     deckCode,
   );
   expect(downloads).toBe(1);
+});
+
+// Before anything is shown, the browser downloads no script: the early reads and the theme boot are
+// inline in the head, first, allowed by the CSP by their hashes (src/server/http/static.ts).
+test('the head runs the early reads and the theme inline, allowed by the CSP, before any download', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  await createStudentViaApi(page, 'Leo');
+  const res = await page.request.get('/');
+  const html = await res.text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  // No classic script with a file: one would hold the first paint until it has downloaded.
+  const scripts = head.match(/<script\b[^>]*>/g) ?? [];
+  expect(scripts.filter((tag) => /\bsrc=/.test(tag) && !/type="module"/.test(tag))).toEqual([]);
+  // The two inline scripts come first, before any stylesheet (a script after one waits for it).
+  const inline = [...head.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m.index);
+  expect(inline).toHaveLength(2);
+  expect(head.indexOf('earlyReads')).toBeLessThan(head.indexOf('--color-'));
+  expect(Math.max(...inline)).toBeLessThan(head.search(/<link rel="stylesheet"|<script type="module"/));
+  const csp = res.headers()['content-security-policy'] ?? '';
+  expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/=]+' 'sha256-[\w+/=]+';/);
+
+  await page.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown>;
+    w.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => (w.__violations as string[]).push(e.blockedURI));
+    let reads: unknown;
+    Object.defineProperty(window, 'earlyReads', {
+      configurable: true,
+      get: () => reads,
+      set: (value) => {
+        reads = value;
+        if (value) w.__earlyReadsSent = (value as Map<string, unknown>).size;
+      },
+    });
+    // Before the app's code runs: what the theme boot set.
+    document.addEventListener('DOMContentLoaded', () => {
+      w.__primaryAtParse = document.documentElement.style.getPropertyValue('--color-primary');
+    });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Decks', level: 1 })).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('theme', 'royal'));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Decks', level: 1 })).toBeVisible();
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as Record<string, unknown>;
+    return { violations: w.__violations, sent: w.__earlyReadsSent, primary: w.__primaryAtParse };
+  });
+  expect(seen.violations).toEqual([]);
+  // Signed in with a current student: the user, the students, the decks and the review.
+  expect(seen.sent).toBe(4);
+  expect(seen.primary).toBe('#5b2d9e');
 });

@@ -1,12 +1,16 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { inlineAfterTitle } from './theme-boot-plugin';
 
 /**
- * Builds `module` (relative to the client root) as an entry of its own and names it first in
- * index.html's head, at high priority, as a module script: it does not wait for the app's code
- * (src/client/lib/early-reads.ts), and module scripts run in document order, so it has always run
- * when the app's entry starts (an async one could run after it, and the app would read twice). Vite would fold a second module script of
- * index.html into the app's entry, hence the separate entry.
+ * Builds `module` (relative to the client root) as an entry of its own and writes its code inline
+ * in index.html's head, first, as a classic script (src/client/lib/early-reads.ts): it runs as soon
+ * as the parser reaches it, before the app's module scripts (which run in order once the document
+ * is parsed), so the app always finds its reads. Inline it needs no request of its own: as a file it
+ * was one more round trip before the reads, behind the render-blocking theme script. The CSP allows
+ * it by its hash (src/server/http/static.ts `inlineScriptHashes`). Vite would fold a second module
+ * script of index.html into the app's entry, hence the separate entry; its file is then dropped.
+ * Registered after themeBoot (vite.config.ts): inserted after the title too, it then comes first.
  */
 export function earlyReadsScript(module: string): Plugin {
   let file = '';
@@ -25,11 +29,14 @@ export function earlyReadsScript(module: string): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const chunk = Object.values(ctx.bundle ?? {}).find((f) => f.type === 'chunk' && f.facadeModuleId === file);
-        const at = html.indexOf('<script type="module"');
-        if (!chunk || at < 0) return html;
-        const tag = `<script type="module" crossorigin fetchpriority="high" src="/${chunk.fileName}"></script>\n    `;
-        return html.slice(0, at) + tag + html.slice(at);
+        const bundle = ctx.bundle ?? {};
+        const chunk = Object.values(bundle).find((f) => f.type === 'chunk' && f.facadeModuleId === file);
+        if (!chunk || chunk.type !== 'chunk') return html;
+        if (chunk.imports.length > 0 || chunk.exports.length > 0)
+          throw new Error(`${module} must import and export nothing to run inline`);
+        delete bundle[chunk.fileName];
+        // A classic script's top-level names would be globals.
+        return inlineAfterTitle(html, `(function(){${chunk.code.trim()}})();`);
       },
     },
   };

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { prefetchFirstView } from './app/first-view';
 import { initI18n } from './lib/i18n';
 import { pageSettled } from './lib/page-settled';
+import { checkTimeZone } from './lib/time-zone';
 import './app/global.css';
 import { createQueryClient, Providers } from './app/providers';
 import { AppRouter } from './app/router';
@@ -36,7 +37,12 @@ void Promise.all([initI18n(), Promise.race([firstView, waitBriefly])]).then(() =
   // The service worker and its update prompt are no part of the first view: they load once the
   // page has settled.
   pageSettled()
-    .then(() => import('./app/update-prompt'))
+    .then(() => {
+      // The page started with the time zone of the device's last visit (lib/time-zone.ts): if the
+      // device has moved since, the reads that count days are read again in the new one.
+      if (checkTimeZone()) void queryClient.invalidateQueries();
+      return import('./app/update-prompt');
+    })
     .then((m) => m.watchForUpdates())
     .catch((err: unknown) => console.warn('The update check could not start', err));
 });

@@ -25,7 +25,7 @@ import { statedBy } from './features/access';
 import { apiGuard } from './http/api-guard';
 import { ApiError, handleError } from './http/errors';
 import { responseHeaders } from './http/security';
-import { mountClient } from './http/static';
+import { clientScriptHashes, mountClient } from './http/static';
 import { createLogger, type Logger } from './logger';
 
 export interface AppOptions {
@@ -110,7 +110,8 @@ export function createApp(options: AppOptions) {
   app.onError(handleError(deps.logger));
 
   // Two middlewares: the headers of every answer, and the checks of every API request.
-  app.use(responseHeaders(deps.config));
+  // The CSP names the built page's inline scripts by hash.
+  app.use(responseHeaders(deps.config, options.clientDir ? clientScriptHashes(options.clientDir) : []));
   app.use(
     '/api/*',
     apiGuard(deps, {

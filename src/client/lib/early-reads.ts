@@ -48,23 +48,35 @@ export function firstViewReads(pathname: string, device: EarlyReadsDevice): stri
   return reads;
 }
 
-function readDevice(): EarlyReadsDevice {
+/** lib/time-zone.ts `isZoneName`: what an IANA zone name looks like. */
+const isZoneName = (raw: string | null): raw is string => !!raw && /^[A-Za-z][\w+-]*(\/[\w+-]+)*$/.test(raw);
+
+/**
+ * What the device kept from its last visit. The time zone is the one lib/time-zone.ts stored: asking
+ * the browser (Intl.DateTimeFormat) loads its time-zone data, tens of milliseconds of a phone's
+ * main thread before anything is shown; it is asked only when nothing is stored, and only for a
+ * device whose reads need it (signed in).
+ */
+export function readDevice(): EarlyReadsDevice {
   let signedIn = false;
   let studentId: number | null = null;
-  let timeZone = 'UTC';
+  let timeZone: string | null = null;
   try {
     signedIn = localStorage.getItem('signedIn') === 'true';
     const raw = Number(localStorage.getItem('currentStudentId'));
     studentId = Number.isInteger(raw) && raw > 0 ? raw : null;
+    timeZone = localStorage.getItem('timeZone');
   } catch {
     /* storage unavailable: read as a visitor */
   }
-  try {
-    timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    /* UTC */
+  if (signedIn && !isZoneName(timeZone)) {
+    try {
+      timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    } catch {
+      timeZone = 'UTC';
+    }
   }
-  return { signedIn, studentId, timeZone };
+  return { signedIn, studentId, timeZone: isZoneName(timeZone) ? timeZone : 'UTC' };
 }
 
 /** The deck page's first pictures (features/cards/pictures.ts `preloadFirstPictures`, same count and rule). */

@@ -24,6 +24,11 @@ export const STORAGE_KEYS = {
   lastImportMapping: 'lastImportMapping',
   /** The best time of the match game per deck on this device (JSON { deckId or "review": ms }). */
   matchBestTimes: 'matchBestTimes',
+  /**
+   * The browser's IANA time zone as last read (lib/time-zone.ts): asking the browser costs a phone
+   * tens of milliseconds on the first call, so a page's start reads this instead.
+   */
+  timeZone: 'timeZone',
 } as const;
 export type StorageKey = keyof typeof STORAGE_KEYS;
 

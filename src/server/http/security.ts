@@ -5,31 +5,36 @@ import type { Config } from '../config';
 import { completeHeaders, isComplete } from './answers';
 import { ApiError } from './errors';
 
-/** CSP without inline scripts. */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Radix's scroll lock injects a <style> element; no script is ever inline.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  // blob: plays back a sound just recorded or chosen in the card form, before it is uploaded.
-  "media-src 'self' blob:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+/**
+ * The CSP. No inline script runs but those named by hash: the two the built index.html carries in
+ * its head (the theme boot and the first screen's early reads, src/server/http/static.ts
+ * `inlineScriptHashes`).
+ */
+const contentSecurityPolicy = (scriptHashes: readonly string[]) =>
+  [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
+    // Radix's scroll lock injects a <style> element.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    // blob: plays back a sound just recorded or chosen in the card form, before it is uploaded.
+    "media-src 'self' blob:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
 
 /**
  * The security headers of every answer: CSP, nosniff, referrer policy, framing and cross-origin
  * isolation (the set hono's secureHeaders sends, with our CSP); HSTS only when served over https.
  * Names in lower case: the form they take on the wire (see http/answers.ts).
  */
-export function securityHeaderList(config: Config): [string, string][] {
+export function securityHeaderList(config: Config, scriptHashes: readonly string[] = []): [string, string][] {
   return [
-    ['content-security-policy', CONTENT_SECURITY_POLICY],
+    ['content-security-policy', contentSecurityPolicy(scriptHashes)],
     ['cross-origin-opener-policy', 'same-origin'],
     ['cross-origin-resource-policy', 'same-origin'],
     ['origin-agent-cluster', '?1'],
@@ -56,8 +61,8 @@ export const isApiPath = (path: string) => path === '/api' || path.startsWith('/
  * alone: setting headers on a finished response makes Hono and the Node adapter go through a Headers
  * object, several µs per answer (bench/README.md).
  */
-export function responseHeaders(config: Config): MiddlewareHandler<AppEnv> {
-  const security = securityHeaderList(config);
+export function responseHeaders(config: Config, scriptHashes: readonly string[] = []): MiddlewareHandler<AppEnv> {
+  const security = securityHeaderList(config, scriptHashes);
   const complete = completeHeaders(security);
   const compressBody = compress();
   return async (c, next) => {

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../context';
-import { mountClient } from './static';
+import { inlineScriptHashes, mountClient } from './static';
 
 let dir: string;
 let app: Hono<AppEnv>;
@@ -98,5 +98,15 @@ describe('GET / and the built client', () => {
     const res = await app.request('/assets/missing-000.js');
     expect(res.status).toBe(404);
     expect(res.headers.get('cache-control') ?? '').not.toMatch(/immutable/);
+  });
+});
+
+describe('the CSP sources of the built page’s inline scripts', () => {
+  it('hashes each inline script as browsers do, and no script with a file', () => {
+    // The example of the CSP specification (and MDN): alert('Hello, world.'); → this hash.
+    const html = `<head><title>x</title><script>alert('Hello, world.');</script>
+      <script type="module" crossorigin src="/assets/index-abc.js"></script><script src="/a.js"></script></head>`;
+    expect(inlineScriptHashes(html)).toEqual(["'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='"]);
+    expect(inlineScriptHashes('<head><title>x</title></head>')).toEqual([]);
   });
 });

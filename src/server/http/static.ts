@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -31,6 +32,26 @@ export function htmlWithRoutePreloads(html: string, preloads: readonly RoutePrel
     ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
   ];
   return html.replace('</head>', `${links.join('\n')}\n</head>`);
+}
+
+/**
+ * The CSP sources (`'sha256-…'`) of the inline scripts of `html`: the built index.html's theme boot
+ * and early reads (scripts/theme-boot-plugin.ts, scripts/early-reads-plugin.ts), which run in the
+ * head before anything is downloaded. Any other inline script stays refused.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attrs!) || !body) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** `inlineScriptHashes` of the built client's index.html in `clientDir`; none without a build. */
+export function clientScriptHashes(clientDir: string): string[] {
+  const indexFile = path.join(clientDir, 'index.html');
+  return fs.existsSync(indexFile) ? inlineScriptHashes(fs.readFileSync(indexFile, 'utf8')) : [];
 }
 
 /**

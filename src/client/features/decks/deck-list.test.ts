@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Deck } from '@shared/schemas/deck';
 import {
   clampPage,
@@ -38,6 +38,18 @@ describe('sortNewestFirst', () => {
     const b = deck({ created_at: '2024-03-01T00:00:00.000Z' });
     const c = deck({ created_at: '2024-03-01T00:00:00.000Z' });
     expect(sortNewestFirst([a, b, c]).map((d) => d.id)).toEqual([c.id, b.id, a.id]);
+  });
+
+  it('compares the timestamps as plain strings, without setting up the browser’s collation', () => {
+    const collate = vi.spyOn(String.prototype, 'localeCompare');
+    try {
+      const a = deck({ created_at: '2024-01-01T00:00:00.000Z' });
+      const b = deck({ created_at: '2024-01-01T00:00:00.001Z' });
+      expect(sortNewestFirst([a, b]).map((d) => d.id)).toEqual([b.id, a.id]);
+      expect(collate).not.toHaveBeenCalled();
+    } finally {
+      collate.mockRestore();
+    }
   });
 });
 

@@ -12,9 +12,16 @@ export const EMPTY_FILTER: DeckFilter = { query: '', showArchived: false };
 /** True when the search panel narrows the list: a query or the archived toggle. */
 export const isFilterActive = (filter: DeckFilter) => filter.query.trim() !== '' || filter.showArchived;
 
-/** Newest first by created_at; the larger id breaks ties (two decks made in the same millisecond). */
+/**
+ * Newest first by created_at; the larger id breaks ties (two decks made in the same millisecond).
+ * The timestamps are ISO 8601 in UTC, ordered as plain strings: `localeCompare` would set up the
+ * browser's collation on the home screen's first render (~16 ms of a phone's main thread, ×4 in
+ * Lighthouse's mobile simulation) for a comparison that needs none.
+ */
 export function sortNewestFirst(decks: readonly Deck[]): Deck[] {
-  return [...decks].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+  return [...decks].sort((a, b) =>
+    a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1,
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MemoryStatistics } from '@shared/schemas/review';
 import { calendarCells, formatDay, monthName, type CalendarCell } from './chart-days';
 import { currentLanguage } from './format';
+import { TableToggle } from '@client/components/ui/table-toggle';
 import chart from '@client/components/ui/chart.module.css';
 import styles from './charts.module.css';
 
@@ -97,33 +98,36 @@ export function ActivityCalendar({ activity }: { activity: MemoryStatistics['act
         ))}
         {t('progress.memory.activity.more')}
       </p>
-      <details className={chart.tableToggle}>
-        <summary>{t('progress.memory.showTable')}</summary>
-        {active.length === 0 ? (
-          <p>{t('progress.memory.activity.none')}</p>
-        ) : (
-          <table className={chart.table}>
-            <caption className="visually-hidden">{t('progress.memory.activity.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('progress.memory.date')}</th>
-                <th scope="col">{t('progress.memory.activity.reviews')}</th>
-                <th scope="col">{t('progress.memory.activity.remembered')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {active.map((d) => (
-                <tr key={d.date}>
-                  <th scope="row">{formatDay(d.date, lang)}</th>
-                  <td>{d.reviews}</td>
-                  <td>{d.correct}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        {active.length > 0 && <p className={chart.note}>{t('progress.memory.activity.onlyActive')}</p>}
-      </details>
+      <TableToggle summary={t('progress.memory.showTable')}>
+        {() =>
+          active.length === 0 ? (
+            <p>{t('progress.memory.activity.none')}</p>
+          ) : (
+            <>
+              <table className={chart.table}>
+                <caption className="visually-hidden">{t('progress.memory.activity.title')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('progress.memory.date')}</th>
+                    <th scope="col">{t('progress.memory.activity.reviews')}</th>
+                    <th scope="col">{t('progress.memory.activity.remembered')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {active.map((d) => (
+                    <tr key={d.date}>
+                      <th scope="row">{formatDay(d.date, lang)}</th>
+                      <td>{d.reviews}</td>
+                      <td>{d.correct}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <p className={chart.note}>{t('progress.memory.activity.onlyActive')}</p>
+            </>
+          )
+        }
+      </TableToggle>
     </figure>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MemoryStatistics } from '@shared/schemas/review';
 import { dayOfMonth, formatDay, weekdayName } from './chart-days';
 import { currentLanguage } from './format';
+import { TableToggle } from '@client/components/ui/table-toggle';
 import styles from '@client/components/ui/chart.module.css';
 
 // Drawn in a 320-unit-wide box: about one unit to a pixel on a 390 px phone, scaled up to the
@@ -75,28 +76,29 @@ export function ForecastChart({ forecast }: { forecast: MemoryStatistics['foreca
           );
         })}
       </svg>
-      <details className={styles.tableToggle}>
-        <summary>{t('progress.memory.showTable')}</summary>
-        <table className={styles.table}>
-          <caption className="visually-hidden">{t('progress.memory.forecast.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('progress.memory.date')}</th>
-              <th scope="col">{t('progress.memory.forecast.due')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {forecast.map((d, i) => (
-              <tr key={d.date}>
-                <th scope="row">
-                  {i === 0 ? t('progress.memory.today', { date: formatDay(d.date, lang) }) : formatDay(d.date, lang)}
-                </th>
-                <td>{d.due}</td>
+      <TableToggle summary={t('progress.memory.showTable')}>
+        {() => (
+          <table className={styles.table}>
+            <caption className="visually-hidden">{t('progress.memory.forecast.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('progress.memory.date')}</th>
+                <th scope="col">{t('progress.memory.forecast.due')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+            </thead>
+            <tbody>
+              {forecast.map((d, i) => (
+                <tr key={d.date}>
+                  <th scope="row">
+                    {i === 0 ? t('progress.memory.today', { date: formatDay(d.date, lang) }) : formatDay(d.date, lang)}
+                  </th>
+                  <td>{d.due}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </TableToggle>
     </figure>
   );
 }
