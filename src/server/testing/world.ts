@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
 import { findCatalogueDeck } from '../catalogue/index';
 import type { Db } from '../db/database';
+import { tableColumns } from '../db/migrations/table-columns';
 import type { Agent, TestApp, TestResponse } from './harness';
 import { makeAudio } from './audio';
 import { cardForm, makeJpeg } from './images';
@@ -48,21 +49,53 @@ export async function countRows(db: Db): Promise<Record<Table, number>> {
 export type Row = Record<string, unknown>;
 export type Snapshot = Record<Table, Row[]>;
 
+/** The columns a snapshot reads of each table: all but the bytes of pictures and recordings (read once per database). */
+const snapshotColumns = new WeakMap<Db, Promise<Record<Table, string[]>>>();
+function columnsOf(db: Db): Promise<Record<Table, string[]>> {
+  let known = snapshotColumns.get(db);
+  if (!known) {
+    known = (async () => {
+      const out = {} as Record<Table, string[]>;
+      for (const name of TABLES) {
+        out[name] = (await tableColumns(db.kysely as Kysely<unknown>, db.dialect, name)).filter((c) => c !== 'data');
+      }
+      return out;
+    })();
+    snapshotColumns.set(db, known);
+  }
+  return known;
+}
+
+/** Each snapshot's rows as one string, made once while the snapshot is taken (sameSnapshot compares them). */
+const digests = new WeakMap<Snapshot, string>();
+
 /** Every row of every table (pictures by key and size, not bytes), to prove that nothing changed. */
 export async function snapshot(db: Db): Promise<Snapshot> {
+  const columns = await columnsOf(db);
   const out = {} as Snapshot;
+  const digest: string[] = [];
   for (const name of TABLES) {
-    const rows = (await sql<Row>`select * from ${sql.table(name)}`.execute(db.kysely)).rows;
+    const rows = (
+      await sql<Row>`select ${sql.join(columns[name].map((c) => sql.ref(c)))} from ${sql.table(name)}`.execute(
+        db.kysely,
+      )
+    ).rows;
     // Sorted by content so that two snapshots compare equal whatever order the database returns.
-    out[name] = rows
-      .map((r) => {
-        const { data: _data, ...rest } = r;
-        return [JSON.stringify(rest), rest] as const;
-      })
-      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-      .map(([, r]) => r);
+    const keyed = rows
+      .map((r) => [JSON.stringify(r), r] as const)
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    out[name] = keyed.map(([, r]) => r);
+    digest.push(name, ...keyed.map(([k]) => k));
   }
+  digests.set(out, digest.join('\n'));
   return out;
+}
+
+/** Whether two snapshots hold the same rows. */
+export function sameSnapshot(a: Snapshot, b: Snapshot): boolean {
+  const [x, y] = [digests.get(a), digests.get(b)];
+  if (x === undefined || y === undefined) throw new Error('sameSnapshot compares snapshots taken by snapshot()');
+  return x === y;
 }
 
 /**

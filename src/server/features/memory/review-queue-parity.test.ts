@@ -99,7 +99,8 @@ describe('on-device review queue', () => {
       }
     }
     expect(nonEmpty).toBeGreaterThan(10);
-  });
+    // Weeks of answers, each day read from the API: minutes on PostgreSQL on a busy machine (a timeout, not a timed assertion).
+  }, 120_000);
 
   it("matches it with the student's tuned parameters, answers applied on the device as the server applies them", async () => {
     clock = T0;

@@ -22,8 +22,8 @@ let heavy: Buffer;
 let media: Buffer;
 beforeAll(async () => {
   if (!once) return;
-  // 1,500 notes of 25 KB of nested HTML: seconds of reading.
-  heavy = await buildApkg({ format: 'anki21', noteTypes: [basic], notes: heavyNotes(1500, 25) });
+  // 400 notes of 25 KB of nested HTML: a second or more of reading, long enough to act while it is read.
+  heavy = await buildApkg({ format: 'anki21', noteTypes: [basic], notes: heavyNotes(400, 25) });
   // Two decks, six pictures and three sounds.
   const files: Record<string, Uint8Array> = {};
   for (let i = 0; i < 6; i++) files[`p${i}.png`] = await makePng(300 + i, 200);
