@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { tsImport } from 'tsx/esm/api';
+import { ankiImportSplit } from './anki-import-split.mjs';
 import { makeJpeg } from './picture.mjs';
 import { apiClient } from './seed.mjs';
 import { rssMb, startApp, stop } from './servers.mjs';
@@ -84,10 +85,16 @@ async function ankiPackage(log) {
 
 export async function ankiImportFigures({ cfg, tmp, log }) {
   const apkg = await ankiPackage(log);
+  log('anki-import: the CPU of each step, one after another in this process');
+  const loadSplit = os.loadavg();
+  const split = await ankiImportSplit(apkg);
+  const logFile = path.join(tmp, 'anki-import.log');
   const app = await startApp({
     buildDir: cfg.buildDir,
     dataDir: path.join(tmp, 'anki-import'),
-    logFile: path.join(tmp, 'anki-import.log'),
+    logFile,
+    // Its `anki import done` line holds the server's own time and CPU per step.
+    env: { LOG_LEVEL: 'info' },
   });
   try {
     const api = apiClient(app.url);
@@ -136,6 +143,19 @@ export async function ankiImportFigures({ cfg, tmp, log }) {
     if (r.cards !== ANKI_IMPORT_SIZES.notes || r.pictures !== ANKI_IMPORT_SIZES.pictures) {
       throw new Error(`anki import made ${r.cards} cards and ${r.pictures} pictures: ${JSON.stringify(r.skipped)}`);
     }
+    // The server's own figures for this import (its log line), saving included however short it is.
+    await new Promise((r) => setTimeout(r, 200));
+    const logged = fs
+      .readFileSync(logFile, 'utf8')
+      .split('\n')
+      .flatMap((line) => {
+        try {
+          const entry = JSON.parse(line);
+          return entry.msg === 'anki import done' && entry.job === job.id ? [entry] : [];
+        } catch {
+          return [];
+        }
+      })[0];
     const round = (p) => ({
       wall_ms: Math.round(p?.wall_ms ?? 0),
       cpu_ms: Math.round(p?.cpu_ms ?? 0),
@@ -169,6 +189,10 @@ export async function ankiImportFigures({ cfg, tmp, log }) {
         pictures_and_sounds: preparing.wall_ms,
         database: saving.wall_ms,
       },
+      // The server's own clock (process CPU, FFmpeg's apart): reading = queue + the package's thread.
+      server_steps: logged?.steps ?? null,
+      // Each step alone in the bench's process, one item at a time (anki-import-split.mjs).
+      split: { ...split, load_average_before: loadSplit.map((v) => Math.round(v * 100) / 100) },
       cpus: os.cpus().length,
     };
   } finally {

@@ -247,6 +247,37 @@ export function printReport(r) {
       '',
       '',
     ]);
+    const st = a.server_steps;
+    if (st) {
+      rows.push([
+        '  server clock, wall / CPU ms: reading, pictures + sounds, saving rows',
+        ['reading', 'media', 'saving'].map((k) => `${st[k]?.wall_ms} / ${st[k]?.cpu_ms}`).join(', '),
+        '',
+        '',
+      ]);
+    }
+    const sp = a.split;
+    if (sp) {
+      const ms = (x) => `${x.cpu_ms}`;
+      rows.push([
+        `  CPU ms one step at a time (load ${sp.load_average_before[0]}): unzip+decompress, notes`,
+        `${sp.unzip_decompress.cpu_ms}, ${ms(sp.reading_notes)}`,
+        '',
+        '',
+      ]);
+      rows.push([
+        `  ${sp.pictures} pictures: decode, resize, encode (whole encodePicture)`,
+        `${ms(sp.picture_decode)}, ${ms(sp.picture_resize)}, ${ms(sp.picture_encode)} (${ms(sp.pictures_whole)})`,
+        '',
+        '',
+      ]);
+      rows.push([
+        `  ${sp.sounds} sounds: server, FFmpeg`,
+        `${sp.sounds_step.cpu_ms}, ${sp.sounds_step.children_cpu_ms}`,
+        '',
+        '',
+      ]);
+    }
   }
   if (r.anki_load) {
     const l = r.anki_load;
