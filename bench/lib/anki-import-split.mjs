@@ -41,7 +41,7 @@ async function measure(work) {
 export async function ankiImportSplit(apkg) {
   const src = (p) => tsImport(`../../src/server/${p}`, import.meta.url);
   const { openAnkiPackage, planImport, previewOf } = await src('features/transfer/anki-import.ts');
-  const { encodePicture } = await src('features/images/images.service.ts');
+  const { encodePicture, BATCH_WEBP_EFFORT, WEBP_QUALITY } = await src('features/images/images.service.ts');
   const { encodeAudio } = await src('features/audio/audio.service.ts');
   const { IMAGE_MAX_DIMENSION } = await src('../shared/constants.ts');
   const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'flashcards-bench-split-'));
@@ -71,6 +71,12 @@ export async function ankiImportSplit(apkg) {
       for (const name of pictureNames) pictures.push(await pkg.media(name));
       for (const name of soundNames) sounds.push(await pkg.media(name, 2 * 1024 * 1024));
     });
+    const family = 1;
+    // Sounds first: a process's FFmpeg start costs more the more memory it holds (fork), and the
+    // pictures' pixels below are kept in memory.
+    const soundsStep = await measure(async () => {
+      for (const s of sounds) await encodeAudio(family, s, { batch: true });
+    });
     // The same pipeline as encodePicture's, cut after each stage (the pixels kept in memory between).
     const decoded = [];
     const decode = await measure(async () => {
@@ -88,18 +94,19 @@ export async function ankiImportSplit(apkg) {
       }
     });
     const encode = await measure(async () => {
-      for (const { data, info } of resized) await sharp(data, { raw: info }).webp({ quality: 80, effort: 1 }).toBuffer();
+      for (const { data, info } of resized) {
+        await sharp(data, { raw: info }).webp({ quality: WEBP_QUALITY, effort: BATCH_WEBP_EFFORT }).toBuffer();
+      }
     });
-    const family = 1;
+    decoded.length = 0;
+    resized.length = 0;
     const wholePictures = await measure(async () => {
       for (const p of pictures) await encodePicture(family, p, { batch: true });
-    });
-    const soundsStep = await measure(async () => {
-      for (const s of sounds) await encodeAudio(family, s, { batch: true });
     });
     return {
       cpus: os.cpus().length,
       sharp_concurrency: sharp.concurrency(),
+      webp_effort: BATCH_WEBP_EFFORT,
       pictures: pictures.length,
       sounds: sounds.length,
       unzip_decompress: {

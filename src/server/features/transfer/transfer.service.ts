@@ -214,7 +214,8 @@ export function transferService(deps: AppDeps) {
    * exactly a picture the user already has (a deck of theirs exported and brought back), that
    * picture's key, so the round trip keeps the picture as it was. `files`: where the package
    * reader put each picture's bytes (null when the package lacks it). Several at once, as the
-   * picture queue allows (a batch: only slots no other family is waiting for).
+   * picture queue allows (a batch: only slots no other family is waiting for); twice as many are
+   * read and checked as the queue runs, so that the next one is waiting when a slot comes free.
    */
   async function encodePictures(
     familyId: FamilyId,
@@ -223,7 +224,7 @@ export function transferService(deps: AppDeps) {
     signal: AbortSignal,
   ) {
     const pictures = new Map<string, Picture | null>();
-    await eachLimited(Object.entries(files), IMAGE_DECODE_CONCURRENCY, async ([name, file]) => {
+    await eachLimited(Object.entries(files), IMAGE_DECODE_CONCURRENCY * 2, async ([name, file]) => {
       if (signal.aborted) throw stopped();
       let picture: Picture | null = null;
       if (file) {
