@@ -247,6 +247,47 @@ export function printReport(r) {
       '',
       '',
     ]);
+    const st = a.server_steps;
+    if (st) {
+      rows.push([
+        '  server clock, wall / CPU ms: reading, pictures + sounds, saving rows',
+        ['reading', 'media', 'saving'].map((k) => `${st[k]?.wall_ms} / ${st[k]?.cpu_ms}`).join(', '),
+        '',
+        '',
+      ]);
+    }
+    if (a.neighbour) {
+      const n = a.neighbour;
+      v.anki_import_neighbour = n.card_with_picture_ms.p95 <= t.upload_under_attack_p95_ms_max;
+      rows.push([
+        `  another family's card with a picture while it is imported again (${(n.import_ms / 1000).toFixed(1)} s), p95`,
+        `${n.card_with_picture_ms.p95} ms (p50 ${n.card_with_picture_ms.p50}, max ${n.card_with_picture_ms.max}, ${n.card_with_picture_ms.samples} cards; decks list p95 ${n.decks_list_ms.p95} ms)`,
+        `≤ ${t.upload_under_attack_p95_ms_max} ms`,
+        mark(v.anki_import_neighbour),
+      ]);
+    }
+    const sp = a.split;
+    if (sp) {
+      const ms = (x) => `${x.cpu_ms}`;
+      rows.push([
+        `  CPU ms one step at a time (load ${sp.load_average_before[0]}): unzip+decompress, notes`,
+        `${sp.unzip_decompress.cpu_ms}, ${ms(sp.reading_notes)}`,
+        '',
+        '',
+      ]);
+      rows.push([
+        `  ${sp.pictures} pictures: decode, resize, encode (whole encodePicture)`,
+        `${ms(sp.picture_decode)}, ${ms(sp.picture_resize)}, ${ms(sp.picture_encode)} (${ms(sp.pictures_whole)})`,
+        '',
+        '',
+      ]);
+      rows.push([
+        `  ${sp.sounds} sounds: server, FFmpeg`,
+        `${sp.sounds_step.cpu_ms}, ${sp.sounds_step.children_cpu_ms}`,
+        '',
+        '',
+      ]);
+    }
   }
   if (r.anki_load) {
     const l = r.anki_load;

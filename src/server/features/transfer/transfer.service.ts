@@ -148,6 +148,28 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
+/**
+ * Wall and CPU time (this process: the request thread, the package threads and sharp's) of each
+ * step an import went through, for its log line: `lap(step)` closes the step that was running.
+ */
+function stepClock() {
+  const cpuMs = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  let mark = { at: performance.now(), cpu: cpuMs() };
+  const steps: Record<string, { wall_ms: number; cpu_ms: number }> = {};
+  return {
+    steps,
+    lap(step: string) {
+      const now = { at: performance.now(), cpu: cpuMs() };
+      steps[step] = { wall_ms: Math.round(now.at - mark.at), cpu_ms: Math.round(now.cpu - mark.cpu) };
+      mark = now;
+    },
+  };
+}
+type StepClock = ReturnType<typeof stepClock>;
+
 const stopped = () => poolErrors.cancelled();
 const importSaving = () =>
   conflict('The import is being saved and can no longer be stopped; it ends in a moment', 'import_saving');
@@ -192,7 +214,8 @@ export function transferService(deps: AppDeps) {
    * exactly a picture the user already has (a deck of theirs exported and brought back), that
    * picture's key, so the round trip keeps the picture as it was. `files`: where the package
    * reader put each picture's bytes (null when the package lacks it). Several at once, as the
-   * picture queue allows (a batch: only slots no other family is waiting for).
+   * picture queue allows (a batch: only slots no other family is waiting for); twice as many are
+   * read and checked as the queue runs, so that the next one is waiting when a slot comes free.
    */
   async function encodePictures(
     familyId: FamilyId,
@@ -201,7 +224,7 @@ export function transferService(deps: AppDeps) {
     signal: AbortSignal,
   ) {
     const pictures = new Map<string, Picture | null>();
-    await eachLimited(Object.entries(files), IMAGE_DECODE_CONCURRENCY, async ([name, file]) => {
+    await eachLimited(Object.entries(files), IMAGE_DECODE_CONCURRENCY * 2, async ([name, file]) => {
       if (signal.aborted) throw stopped();
       let picture: Picture | null = null;
       if (file) {
@@ -279,6 +302,7 @@ export function transferService(deps: AppDeps) {
     studentId: number | null,
     mapping: AnkiMapping,
     job: ImportJob,
+    clock: StepClock,
   ) {
     if (plan.decks.length > ANKI_DECKS_MAX) {
       throw new ApiError(413, 'too_many_decks', `The package would make more than ${ANKI_DECKS_MAX} decks`);
@@ -296,6 +320,7 @@ export function transferService(deps: AppDeps) {
       encodeSounds(familyId, plan.sounds, step, signal),
     ]);
     if (signal.aborted) throw stopped();
+    clock.lap('media');
     job.state = 'saving';
     job.media = null;
     const at = now();
@@ -342,6 +367,7 @@ export function transferService(deps: AppDeps) {
       }
       return made;
     });
+    clock.lap('saving');
     const audible = (name: string | null) => (name && sounds.get(name) ? 1 : 0);
     const placed = all.reduce((n, c) => n + audible(c.en_sound) + audible(c.es_sound), 0);
     const referenced = all.reduce((n, c) => n + (c.en_sound ? 1 : 0) + (c.es_sound ? 1 : 0) + c.other_sounds, 0);
@@ -370,14 +396,20 @@ export function transferService(deps: AppDeps) {
     const dir = taskDir();
     const mediaDir = path.join(dir, 'media');
     fs.mkdirSync(mediaDir);
+    const clock = stepClock();
     try {
       const plan = await pool.run<AnkiPlanResult>(
         job.familyId,
         { kind: 'plan', bytes, tempRoot: dir, mediaDir, mapping, decks: selectedDecks },
         { signal: job.controller.signal, ticket: job.ticket },
       );
-      const result = await importPackage(job.familyId, plan, studentId, mapping, job);
+      clock.lap('reading');
+      const result = await importPackage(job.familyId, plan, studentId, mapping, job, clock);
       jobs.finish(job, { result });
+      deps.logger.info(
+        { job: job.id, cards: result.cards, pictures: result.pictures, sounds: result.sounds, steps: clock.steps },
+        'anki import done',
+      );
       return result;
     } catch (err) {
       if (job.controller.signal.aborted) jobs.remove(job);
