@@ -26,31 +26,24 @@ export function onDemandStrings(section: string, files: Record<string, () => Pro
   }
 
   const ready = new Map<string, Promise<unknown>>();
-  /**
-   * Loaded for the language and for English (the fallback); the same promise each time, as `use`
-   * needs. Once settled it says so the way React reads a promise (`status`), so that `use` answers
-   * at once, without suspending, whichever component asks first.
-   */
+  const loaded = new Set<string>();
+  /** Loaded for the language and for English (the fallback); the same promise each time, as `use` needs. */
   function strings(lang: string): Promise<unknown> {
     let done = ready.get(lang);
     if (!done) {
-      const settled: Promise<unknown> = Promise.all([loadLanguage(lang), loadLanguage(DEFAULT_LANGUAGE)]).then(() => {
-        Object.assign(settled, { status: 'fulfilled', value: undefined });
-      });
-      done = settled;
+      done = Promise.all([loadLanguage(lang), loadLanguage(DEFAULT_LANGUAGE)]).then(() => loaded.add(lang));
       ready.set(lang, done);
     }
     return done;
   }
 
   /**
-   * Suspends the screen until its strings in the interface language are there. It always calls
-   * `use`: calling it only while loading made a render that suspended and a retry that did not call
-   * it disagree, which React reports as an error and recovers from by rendering the whole root again.
+   * Suspends the screen until its strings in the interface language are there. Once they are, it
+   * renders at once: a promise React has not yet seen would suspend it for a moment even when settled.
    */
   function useStrings(): void {
     const { i18n } = useTranslation();
-    use(strings(i18n.language));
+    if (!loaded.has(i18n.language)) use(strings(i18n.language));
   }
 
   return { strings, useStrings };
