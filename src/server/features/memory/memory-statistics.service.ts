@@ -10,16 +10,10 @@ import type { MemoryStatistics } from '@shared/schemas/review';
 import { forgettingCurveOf } from '@shared/srs';
 import type { DbHandle } from '../../db/schema';
 import { studentParameters } from '../schedule';
-import {
-  activityPerDay,
-  averageRecall,
-  countDueBefore,
-  countLearned,
-  streakDays,
-} from './memory-statistics.repository';
+import { activityPerDay, averageRecall, countDueBefore, streakDays } from './memory-statistics.repository';
 import { studentScope } from './memory-sql';
 import { answersByMode } from './mode-statistics.repository';
-import { observe, queueOf, studentDay } from './review-queue.service';
+import { observe, studentDay, wholeQueueFinished, type Day } from './review-queue.service';
 import type { FamilyId } from '../../context';
 
 /**
@@ -77,15 +71,18 @@ export async function memoryStatistics(
   db: DbHandle,
   input: { familyId: FamilyId; studentId: number; tz: string; now: Date },
 ): Promise<Omit<MemoryStatistics, 'modes'>> {
-  const d = await studentDay(db, input);
+  return memoryStatisticsOfDay(db, await studentDay(db, input));
+}
+
+/** memoryStatistics of the student's day already read (studentDay: the user's student, else 404). */
+export async function memoryStatisticsOfDay(db: DbHandle, d: Day): Promise<Omit<MemoryStatistics, 'modes'>> {
   const { tz, studentId } = d;
   const firstDay = addDays(d.day, -(ACTIVITY_DAYS - 1));
-  const scope = studentScope(input.familyId);
+  const scope = studentScope(d.familyId);
   const bounds = activityBounds(firstDay, tz);
   const ends = Array.from({ length: FORECAST_DAYS }, (_, k) => startOfLocalDay(addDays(d.day, k + 1), tz));
-  const [q, learned, dueBy, recall, days, finishedDays] = await Promise.all([
-    queueOf(db, d, scope, false),
-    countLearned(db, scope, studentId),
+  const [q, dueBy, recall, days, finishedDays] = await Promise.all([
+    wholeQueueFinished(db, d),
     countDueBefore(
       db,
       scope,
@@ -114,7 +111,7 @@ export async function memoryStatistics(
   const finished = new Set(finishedDays);
   if (todayFinished) finished.add(d.day);
   return {
-    cards_learned: learned,
+    cards_learned: q.learned,
     cards_due_today: forecast[0]!.due,
     streak_days: streakLength(finished, d.day),
     average_recall: recall === null ? null : Math.round(recall * 1000) / 10,

@@ -361,3 +361,81 @@ export async function deckCounts(
   }
   return out;
 }
+
+// ---- Whether the whole queue is empty (the progress screen) -------------------------------------
+
+// What the streak needs of the student's whole queue, in one statement of index probes (each
+// `exists` stops at its first row): whether a review card is due today, a learning card due now, a
+// card never answered, a learning card comes due later (today), a card comes due at all later; and
+// the cards in review (learned). queueOf answers the same with 7 or more statements and card rows.
+const queueStateOf = scoped(
+  (db: DbHandle, studentId: number, inScope: InScope, endOfDay: string, dueNow: string, familyId: FamilyId) => {
+    const inState = (states: string[]) =>
+      db
+        .selectFrom('memory_states')
+        .select('memory_states.due')
+        .where('memory_states.student_id', '=', studentId)
+        .where('memory_states.state', 'in', states)
+        .where(inScope);
+    const learning = () => inState(LEARNING_STATES);
+    return db.selectNoFrom((eb) => [
+      eb.exists(inState(['review']).where('memory_states.due', '<', endOfDay)).as('review_due'),
+      eb.exists(learning().where('memory_states.due', '<', dueNow)).as('learning_due'),
+      eb.exists(learning().where('memory_states.due', '>=', dueNow)).as('learning_later'),
+      eb
+        .exists(learning().where('memory_states.due', '>=', dueNow).where('memory_states.due', '<', endOfDay))
+        .as('learning_later_today'),
+      eb.exists(inState(['review']).where('memory_states.due', '>=', endOfDay)).as('review_later'),
+      // A card above its deck's cursor that the student never answered (newCards' cards).
+      eb
+        .exists(
+          db
+            .selectFrom('decks')
+            .leftJoin('new_card_cursors as k', (join) =>
+              join.onRef('k.deck_id', '=', 'decks.id').on('k.student_id', '=', studentId),
+            )
+            .select('decks.id')
+            .where('decks.id', 'in', decksOfStudent(db, familyId, studentId))
+            .where((d) =>
+              d.exists(
+                d
+                  .selectFrom('cards')
+                  .select('cards.id')
+                  // A deck following a shared deck reads the original's cards (issue 23).
+                  .where('cards.deck_id', '=', sql<number>`coalesce(decks.shared_from_deck_id, decks.id)`)
+                  .where((c) => c('cards.id', '>', c.fn.coalesce('k.seen_through', c.lit(0))))
+                  .where(unseenBy(studentId)),
+              ),
+            ),
+        )
+        .as('unseen'),
+      eb
+        .selectFrom('memory_states')
+        .select((s) => s.fn.countAll<number>().as('n'))
+        .where('memory_states.student_id', '=', studentId)
+        .where(inScope)
+        .where('memory_states.state', '=', 'review')
+        .as('learned'),
+    ]);
+  },
+);
+
+/** The student's whole queue at `dueNow` (see queueStateOf), and the cards they have learned. */
+export async function queueState(
+  db: DbHandle,
+  familyId: FamilyId,
+  studentId: number,
+  endOfDay: string,
+  dueNow: string,
+) {
+  const row = (await queueStateOf(db, { familyId }, studentId, endOfDay, dueNow, familyId))[0]!;
+  return {
+    reviewDue: Boolean(row.review_due),
+    learningDue: Boolean(row.learning_due),
+    learningLater: Boolean(row.learning_later),
+    learningLaterToday: Boolean(row.learning_later_today),
+    reviewLater: Boolean(row.review_later),
+    unseen: Boolean(row.unseen),
+    learned: Number(row.learned ?? 0),
+  };
+}

@@ -18,6 +18,7 @@ import {
   dueCards,
   firstDue,
   newCards,
+  queueState,
 } from './review-queue.repository';
 import type { FamilyId } from '../../context';
 
@@ -116,6 +117,23 @@ export async function queueOf(db: DbHandle, d: Day, scope: Scope, withCards: boo
     next_due_at: later.length > 0 ? new Date(Math.min(...later)).toISOString() : null,
     finishedNow: !('deckId' in scope) && empty && started && !learningLaterToday,
   };
+}
+
+/**
+ * Whether the student's whole queue (studentScope) is finished now, as queueOf's `finishedNow`,
+ * read in one statement without the cards; with the number of cards they have learned.
+ */
+export async function wholeQueueFinished(db: DbHandle, d: Day): Promise<{ finishedNow: boolean; learned: number }> {
+  const s = await queueState(
+    db,
+    d.familyId,
+    d.studentId,
+    new Date(d.end).toISOString(),
+    new Date(+d.now + 1).toISOString(),
+  );
+  const empty = (d.reviewsLeft === 0 || !s.reviewDue) && !s.learningDue && (d.newLeft === 0 || !s.unseen);
+  const started = d.answeredToday || s.learningLater || s.reviewLater;
+  return { finishedNow: empty && started && !s.learningLaterToday, learned: s.learned };
 }
 
 function queueCard(row: QueueCard, memory: Memory): ReviewCard {

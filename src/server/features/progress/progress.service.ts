@@ -3,7 +3,7 @@ import type { AppDeps, FamilyId } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { notFound } from '../../http/errors';
 import * as access from '../access';
-import { forgetDeckMemory, forgetStudentMemory, memoryStatistics, modeStatistics } from '../memory';
+import { forgetDeckMemory, forgetStudentMemory, memoryStatisticsOfDay, modeStatistics, studentDay } from '../memory';
 import * as repo from './progress.repository';
 
 /**
@@ -20,12 +20,13 @@ export function progressService(deps: AppDeps) {
   return {
     /** The student's progress; spaced repetition counted in the local day of `tz`. */
     async get(familyId: FamilyId, studentId: number, tz = 'UTC'): Promise<Progress> {
-      await requireStudent(familyId, studentId);
-      const [overall, decks, cards, memory, modes] = await Promise.all([
-        repo.overall(db, studentId),
-        repo.deckStatistics(db, familyId, studentId),
+      // The student's day (settings, today's answers) is read first: it answers 404 for a student
+      // not the family's, so no separate ownership check is sent.
+      const day = await studentDay(db, { familyId, studentId, tz, now: deps.now() });
+      const [{ overall, decks }, cards, memory, modes] = await Promise.all([
+        repo.totals(db, familyId, studentId),
         repo.problematicCards(db, familyId, studentId),
-        memoryStatistics(db, { familyId, studentId, tz, now: deps.now() }),
+        memoryStatisticsOfDay(db, day),
         modeStatistics(db, studentId, deps.now()),
       ]);
       return {
