@@ -10,7 +10,7 @@ import type { MemoryStatistics } from '@shared/schemas/review';
 import { forgettingCurveOf } from '@shared/srs';
 import type { DbHandle } from '../../db/schema';
 import { studentParameters } from '../schedule';
-import { activityPerDay, averageRecall, countDueBefore, streakDays } from './memory-statistics.repository';
+import { activityPerDay, countDueBefore, recallAndLearned, streakDays } from './memory-statistics.repository';
 import { studentScope } from './memory-sql';
 import { answersByMode } from './mode-statistics.repository';
 import { observe, studentDay, wholeQueueFinished, type Day } from './review-queue.service';
@@ -81,7 +81,7 @@ export async function memoryStatisticsOfDay(db: DbHandle, d: Day): Promise<Omit<
   const scope = studentScope(d.familyId);
   const bounds = activityBounds(firstDay, tz);
   const ends = Array.from({ length: FORECAST_DAYS }, (_, k) => startOfLocalDay(addDays(d.day, k + 1), tz));
-  const [q, dueBy, recall, days, finishedDays] = await Promise.all([
+  const [finishedNow, dueBy, { recall, learned }, days, finishedDays] = await Promise.all([
     wholeQueueFinished(db, d),
     countDueBefore(
       db,
@@ -91,12 +91,12 @@ export async function memoryStatisticsOfDay(db: DbHandle, d: Day): Promise<Omit<
     ),
     // With the child's own forgetting curve once tuned (issue 26).
     studentParameters(db, studentId).then((w) =>
-      averageRecall(db, scope, studentId, d.now.toISOString(), forgettingCurveOf(w)),
+      recallAndLearned(db, scope, studentId, d.now.toISOString(), forgettingCurveOf(w)),
     ),
     activityPerDay(db, studentId, bounds),
     streakDays(db, studentId),
   ]);
-  const todayFinished = await observe(db, d, q.finishedNow);
+  const todayFinished = await observe(db, d, finishedNow);
 
   const forecast = dueBy.map((n, k) => ({ date: addDays(d.day, k), due: n - (k === 0 ? 0 : dueBy[k - 1]!) }));
 
@@ -111,7 +111,7 @@ export async function memoryStatisticsOfDay(db: DbHandle, d: Day): Promise<Omit<
   const finished = new Set(finishedDays);
   if (todayFinished) finished.add(d.day);
   return {
-    cards_learned: q.learned,
+    cards_learned: learned,
     cards_due_today: forecast[0]!.due,
     streak_days: streakLength(finished, d.day),
     average_recall: recall === null ? null : Math.round(recall * 1000) / 10,

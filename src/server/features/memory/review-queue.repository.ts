@@ -366,8 +366,8 @@ export async function deckCounts(
 
 // What the streak needs of the student's whole queue, in one statement of index probes (each
 // `exists` stops at its first row): whether a review card is due today, a learning card due now, a
-// card never answered, a learning card comes due later (today), a card comes due at all later; and
-// the cards in review (learned). queueOf answers the same with 7 or more statements and card rows.
+// card never answered, a learning card comes due later (today), a card comes due at all later.
+// queueOf answers the same with 7 or more statements and card rows.
 const queueStateOf = scoped(
   (db: DbHandle, studentId: number, inScope: InScope, endOfDay: string, dueNow: string, familyId: FamilyId) => {
     const inState = (states: string[]) =>
@@ -409,18 +409,11 @@ const queueStateOf = scoped(
             ),
         )
         .as('unseen'),
-      eb
-        .selectFrom('memory_states')
-        .select((s) => s.fn.countAll<number>().as('n'))
-        .where('memory_states.student_id', '=', studentId)
-        .where(inScope)
-        .where('memory_states.state', '=', 'review')
-        .as('learned'),
     ]);
   },
 );
 
-/** The student's whole queue at `dueNow` (see queueStateOf), and the cards they have learned. */
+/** The student's whole queue at `dueNow` (see queueStateOf). */
 export async function queueState(
   db: DbHandle,
   familyId: FamilyId,
@@ -436,6 +429,5 @@ export async function queueState(
     learningLaterToday: Boolean(row.learning_later_today),
     reviewLater: Boolean(row.review_later),
     unseen: Boolean(row.unseen),
-    learned: Number(row.learned ?? 0),
   };
 }

@@ -121,9 +121,9 @@ export async function queueOf(db: DbHandle, d: Day, scope: Scope, withCards: boo
 
 /**
  * Whether the student's whole queue (studentScope) is finished now, as queueOf's `finishedNow`,
- * read in one statement without the cards; with the number of cards they have learned.
+ * read in one statement without the cards.
  */
-export async function wholeQueueFinished(db: DbHandle, d: Day): Promise<{ finishedNow: boolean; learned: number }> {
+export async function wholeQueueFinished(db: DbHandle, d: Day): Promise<boolean> {
   const s = await queueState(
     db,
     d.familyId,
@@ -133,7 +133,7 @@ export async function wholeQueueFinished(db: DbHandle, d: Day): Promise<{ finish
   );
   const empty = (d.reviewsLeft === 0 || !s.reviewDue) && !s.learningDue && (d.newLeft === 0 || !s.unseen);
   const started = d.answeredToday || s.learningLater || s.reviewLater;
-  return { finishedNow: empty && started && !s.learningLaterToday, learned: s.learned };
+  return empty && started && !s.learningLaterToday;
 }
 
 function queueCard(row: QueueCard, memory: Memory): ReviewCard {
