@@ -12,6 +12,7 @@ import {
   type QueueCardRow,
   type Scope,
 } from './memory-sql';
+import type { LearningSettingsRow } from './memory.repository';
 import type { FamilyId } from '../../context';
 
 /**
@@ -233,64 +234,99 @@ export async function newCards(db: DbHandle, scope: Scope, studentId: number, li
   return out;
 }
 
-// Today's answers: cards answered since the day began, split by whether they had been answered
-// before (reviews) or not (new cards); and whether the day is already recorded as finished.
-const answersSince = precompiled((db, studentId: number, dayStart: string, day: string) =>
+// The student's learning settings with today's answers: cards answered since the day began, split
+// by whether they had been answered before (reviews) or not (new cards); and whether the day is
+// already recorded as finished. One statement, and no row unless the student is the family's:
+// the answers are one aggregate row, joined to the student's row.
+const dayOfStudent = precompiled((db, familyId: FamilyId, studentId: number, dayStart: string, day: string) =>
   db
-    .selectFrom((eb) =>
+    .selectFrom('students as s')
+    .crossJoin((eb) =>
       eb
-        .selectFrom('review_logs as r')
-        .select((e) => [
-          'r.card_id',
+        .selectFrom((e) =>
           e
-            .case()
-            .when(
-              e.exists(
-                e
-                  .selectFrom('review_logs as p')
-                  .select('p.id')
-                  .whereRef('p.card_id', '=', 'r.card_id')
-                  .where('p.student_id', '=', studentId)
-                  .where('p.reviewed_at', '<', dayStart),
-              ),
-            )
-            .then(1)
-            .else(0)
-            .end()
-            .as('known'),
-        ])
-        .distinct()
-        .where('r.student_id', '=', studentId)
-        .where('r.reviewed_at', '>=', dayStart)
-        .as('t'),
-    )
-    .select((eb) => [
-      sql<number>`coalesce(sum(t.known), 0)`.as('reviewed'),
-      sql<number>`coalesce(sum(1 - t.known), 0)`.as('introduced'),
-      eb
-        .exists(
-          eb
-            .selectFrom('streak_days')
-            .select('streak_days.day')
-            .where('streak_days.student_id', '=', studentId)
-            .where('streak_days.day', '=', day),
+            .selectFrom('review_logs as r')
+            .select((x) => [
+              'r.card_id',
+              x
+                .case()
+                .when(
+                  x.exists(
+                    x
+                      .selectFrom('review_logs as p')
+                      .select('p.id')
+                      .whereRef('p.card_id', '=', 'r.card_id')
+                      .where('p.student_id', '=', studentId)
+                      .where('p.reviewed_at', '<', dayStart),
+                  ),
+                )
+                .then(1)
+                .else(0)
+                .end()
+                .as('known'),
+            ])
+            .distinct()
+            .where('r.student_id', '=', studentId)
+            .where('r.reviewed_at', '>=', dayStart)
+            .as('t'),
         )
-        .as('finished'),
-    ]),
+        .select((e) => [
+          sql<number>`coalesce(sum(t.known), 0)`.as('reviewed'),
+          sql<number>`coalesce(sum(1 - t.known), 0)`.as('introduced'),
+          e
+            .exists(
+              e
+                .selectFrom('streak_days')
+                .select('streak_days.day')
+                .where('streak_days.student_id', '=', studentId)
+                .where('streak_days.day', '=', day),
+            )
+            .as('finished'),
+        ])
+        .as('a'),
+    )
+    .select([
+      's.desired_retention',
+      's.new_per_day',
+      's.max_reviews_per_day',
+      's.grading',
+      'a.reviewed',
+      'a.introduced',
+      'a.finished',
+    ])
+    .where('s.id', '=', studentId)
+    .where('s.family_id', '=', familyId),
 );
 
-/** Cards answered since `dayStart`: `reviewed` (known before) and `introduced` (new), and whether `day` is finished. */
-export async function answersToday(
+/**
+ * The learning settings of the user's student (undefined when the student is not theirs) and the
+ * cards answered since `dayStart`: `reviewed` (known before) and `introduced` (new), and whether
+ * `day` is finished.
+ */
+export async function settingsAndAnswersToday(
   db: DbHandle,
+  familyId: FamilyId,
   studentId: number,
   dayStart: string,
   day: string,
-): Promise<{ reviewed: number; introduced: number; finished: boolean }> {
-  const row = (await answersSince(db, studentId, dayStart, day))[0];
+): Promise<
+  | { settings: LearningSettingsRow; answered: { reviewed: number; introduced: number; finished: boolean } }
+  | undefined
+> {
+  const row = (await dayOfStudent(db, familyId, studentId, dayStart, day))[0];
+  if (!row) return undefined;
   return {
-    reviewed: Number(row?.reviewed ?? 0),
-    introduced: Number(row?.introduced ?? 0),
-    finished: Boolean(row?.finished),
+    settings: {
+      desired_retention: Number(row.desired_retention),
+      new_per_day: row.new_per_day,
+      max_reviews_per_day: row.max_reviews_per_day,
+      grading: row.grading,
+    },
+    answered: {
+      reviewed: Number(row.reviewed ?? 0),
+      introduced: Number(row.introduced ?? 0),
+      finished: Boolean(row.finished),
+    },
   };
 }
 
@@ -366,7 +402,7 @@ export async function deckCounts(
 
 // What the streak needs of the student's whole queue, in one statement of index probes (each
 // `exists` stops at its first row): whether a review card is due today, a learning card due now, a
-// card never answered, a learning card comes due later (today), a card comes due at all later.
+// card never answered, when the next learning step comes, whether a review card comes due later.
 // queueOf answers the same with 7 or more statements and card rows.
 const queueStateOf = scoped(
   (db: DbHandle, studentId: number, inScope: InScope, endOfDay: string, dueNow: string, familyId: FamilyId) => {
@@ -381,10 +417,12 @@ const queueStateOf = scoped(
     return db.selectNoFrom((eb) => [
       eb.exists(inState(['review']).where('memory_states.due', '<', endOfDay)).as('review_due'),
       eb.exists(learning().where('memory_states.due', '<', dueNow)).as('learning_due'),
-      eb.exists(learning().where('memory_states.due', '>=', dueNow)).as('learning_later'),
-      eb
-        .exists(learning().where('memory_states.due', '>=', dueNow).where('memory_states.due', '<', endOfDay))
-        .as('learning_later_today'),
+      // The first learning step still to come (a learning card is rarely one of many).
+      learning()
+        .clearSelect()
+        .select((m) => m.fn.min('memory_states.due').as('due'))
+        .where('memory_states.due', '>=', dueNow)
+        .as('next_learning'),
       eb.exists(inState(['review']).where('memory_states.due', '>=', endOfDay)).as('review_later'),
       // A card above its deck's cursor that the student never answered (newCards' cards).
       eb
@@ -425,8 +463,8 @@ export async function queueState(
   return {
     reviewDue: Boolean(row.review_due),
     learningDue: Boolean(row.learning_due),
-    learningLater: Boolean(row.learning_later),
-    learningLaterToday: Boolean(row.learning_later_today),
+    learningLater: row.next_learning !== null,
+    learningLaterToday: row.next_learning !== null && row.next_learning < endOfDay,
     reviewLater: Boolean(row.review_later),
     unseen: Boolean(row.unseen),
   };

@@ -9,16 +9,16 @@ import { deckUsable } from '../access';
 import { studentScope, type QueueCard, type Scope } from './memory-sql';
 import { studentParameters } from '../schedule';
 import { memoryOf, requireTimeZone } from './memory.service';
-import { learningSettings, type LearningSettingsRow } from './memory.repository';
+import type { LearningSettingsRow } from './memory.repository';
 import {
   addStreakDay,
-  answersToday,
   countDue,
   deckCounts,
   dueCards,
   firstDue,
   newCards,
   queueState,
+  settingsAndAnswersToday,
 } from './review-queue.repository';
 import type { FamilyId } from '../../context';
 
@@ -57,11 +57,9 @@ export async function studentDay(
   requireTimeZone(input.tz);
   const day = localDate(input.now, input.tz);
   const start = new Date(startOfLocalDay(day, input.tz)).toISOString();
-  const [settings, answered] = await Promise.all([
-    learningSettings(db, input.familyId, input.studentId),
-    answersToday(db, input.studentId, start, day),
-  ]);
-  if (!settings) throw notFound('Student not found');
+  const read = await settingsAndAnswersToday(db, input.familyId, input.studentId, start, day);
+  if (!read) throw notFound('Student not found');
+  const { settings, answered } = read;
   return {
     ...input,
     settings,
