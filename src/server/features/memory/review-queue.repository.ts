@@ -8,11 +8,11 @@ import {
   memoryColumns,
   scoped,
   type InScope,
+  type LearningSettingsRow,
   type QueueCard,
   type QueueCardRow,
   type Scope,
 } from './memory-sql';
-import type { LearningSettingsRow } from './memory.repository';
 import type { FamilyId } from '../../context';
 
 /**
@@ -310,8 +310,7 @@ export async function settingsAndAnswersToday(
   dayStart: string,
   day: string,
 ): Promise<
-  | { settings: LearningSettingsRow; answered: { reviewed: number; introduced: number; finished: boolean } }
-  | undefined
+  { settings: LearningSettingsRow; answered: { reviewed: number; introduced: number; finished: boolean } } | undefined
 > {
   const row = (await dayOfStudent(db, familyId, studentId, dayStart, day))[0];
   if (!row) return undefined;
