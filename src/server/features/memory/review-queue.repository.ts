@@ -23,23 +23,21 @@ import type { FamilyId } from '../../context';
 
 // Each state is read on its own: one index range (student, state, due) read in due order, so
 // that a limit stops the reading (two states in one query would be read whole and sorted).
-const countInState = scoped(
-  (db: DbHandle, studentId: number, inScope: InScope, state: string, before: string, cap: number) =>
-    db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('memory_states')
-          // A column of the index: counted from the index alone.
-          .select('memory_states.due')
-          .where('memory_states.student_id', '=', studentId)
-          .where('memory_states.state', '=', state)
-          .where('memory_states.due', '<', before)
-          .where(inScope)
-          .limit(cap)
-          .as('t'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('n')),
-);
+const countInState = (db: DbHandle, studentId: number, inScope: InScope, state: string, before: string, cap: number) =>
+  db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('memory_states')
+        // A column of the index: counted from the index alone.
+        .select('memory_states.due')
+        .where('memory_states.student_id', '=', studentId)
+        .where('memory_states.state', '=', state)
+        .where('memory_states.due', '<', before)
+        .where(inScope)
+        .limit(cap)
+        .as('t'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'));
 
 // The first rows in due order, then their cards and deck titles (joined before the limit, the
 // planner may start from the decks and sort every due card).
@@ -80,7 +78,7 @@ const cardsInState = scoped(
       .orderBy('m.card_id'),
 );
 
-const firstDueInState = scoped((db: DbHandle, studentId: number, inScope: InScope, state: string, from: string) =>
+const firstDueInState = (db: DbHandle, studentId: number, inScope: InScope, state: string, from: string) =>
   db
     .selectFrom('memory_states')
     .select('memory_states.due')
@@ -89,25 +87,46 @@ const firstDueInState = scoped((db: DbHandle, studentId: number, inScope: InScop
     .where('memory_states.due', '>=', from)
     .where(inScope)
     .orderBy('memory_states.due')
-    .limit(1),
+    .limit(1);
+
+// The queue's counts and when more comes, in one statement: each figure is its own subquery over
+// one index range (as above), so each still stops at its limit or first row.
+const countsAndNextDue = scoped(
+  (db: DbHandle, studentId: number, inScope: InScope, endOfDay: string, dueNow: string, reviewCap: number) =>
+    db.selectNoFrom([
+      countInState(db, studentId, inScope, 'review', endOfDay, reviewCap).as('review_due'),
+      ...LEARNING_STATES.map((state) =>
+        countInState(db, studentId, inScope, state, dueNow, Number.MAX_SAFE_INTEGER).as(`${state}_due`),
+      ),
+      ...LEARNING_STATES.map((state) => firstDueInState(db, studentId, inScope, state, dueNow).as(`next_${state}`)),
+      firstDueInState(db, studentId, inScope, 'review', endOfDay).as('next_review'),
+    ]),
 );
 
 const states = (kind: 'review' | 'learning') => (kind === 'review' ? ['review'] : LEARNING_STATES);
 
-/** Cards in review (kind 'review') or in their (re)learning steps, due before `before`, counted up to `cap`. */
-export async function countDue(
+/**
+ * The queue of the scope: review cards due before `endOfDay` counted up to `reviewCap`, cards in
+ * their (re)learning steps due before `dueNow`, and the earliest due from then on of each (null if none).
+ */
+export async function queueCounts(
   db: DbHandle,
   scope: Scope,
   studentId: number,
-  kind: 'review' | 'learning',
-  before: string,
-  cap: number,
-): Promise<number> {
-  const counts = await Promise.all(states(kind).map((state) => countInState(db, scope, studentId, state, before, cap)));
-  return Math.min(
-    counts.reduce((n, rows) => n + Number(rows[0]?.n ?? 0), 0),
-    cap,
-  );
+  endOfDay: string,
+  dueNow: string,
+  reviewCap: number,
+): Promise<{ reviewDue: number; learningDue: number; nextLearning: string | null; nextReview: string | null }> {
+  const row = (await countsAndNextDue(db, scope, studentId, endOfDay, dueNow, reviewCap))[0] as Record<string, unknown>;
+  const nextLearning = LEARNING_STATES.map((state) => row[`next_${state}`] as string | null)
+    .filter((due): due is string => due !== null)
+    .sort()[0];
+  return {
+    reviewDue: Math.min(Number(row.review_due ?? 0), reviewCap),
+    learningDue: LEARNING_STATES.reduce((n, state) => n + Number(row[`${state}_due`] ?? 0), 0),
+    nextLearning: nextLearning ?? null,
+    nextReview: (row.next_review as string | null) ?? null,
+  };
 }
 
 /** The first `limit` of those cards, earliest due first. */
@@ -127,23 +146,6 @@ export async function dueCards(
     .flat()
     .sort((a, b) => (a.due! < b.due! ? -1 : a.due! > b.due! ? 1 : a.id - b.id))
     .slice(0, limit);
-}
-
-/** The earliest due, from `from` on, of a card in review (kind 'review') or in its (re)learning steps; null if none. */
-export async function firstDue(
-  db: DbHandle,
-  scope: Scope,
-  studentId: number,
-  kind: 'review' | 'learning',
-  from: string,
-): Promise<string | null> {
-  const firsts = await Promise.all(states(kind).map((state) => firstDueInState(db, scope, studentId, state, from)));
-  return (
-    firsts
-      .flat()
-      .map((r) => r.due)
-      .sort()[0] ?? null
-  );
 }
 
 /** Cards the student has never answered. */

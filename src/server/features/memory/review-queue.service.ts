@@ -12,11 +12,10 @@ import { memoryOf, requireTimeZone } from './memory.service';
 import type { LearningSettingsRow } from './memory.repository';
 import {
   addStreakDay,
-  countDue,
   deckCounts,
   dueCards,
-  firstDue,
   newCards,
+  queueCounts,
   queueState,
   settingsAndAnswersToday,
 } from './review-queue.repository';
@@ -80,15 +79,13 @@ export async function queueOf(db: DbHandle, d: Day, scope: Scope, withCards: boo
   const dueNow = new Date(+d.now + 1).toISOString();
   const take = Math.min(REVIEW_SESSION_SIZE, d.reviewsLeft);
   // One more than the limits allow: whether the limits held cards back.
-  const [dueTotal, learningTotal, due, learning, unseen, nextLearning, nextReview] = await Promise.all([
-    countDue(db, scope, sid, 'review', endOfDay, d.reviewsLeft + 1),
-    countDue(db, scope, sid, 'learning', dueNow, Number.MAX_SAFE_INTEGER),
-    withCards && take > 0 ? dueCards(db, scope, sid, 'review', endOfDay, take) : [],
-    withCards ? dueCards(db, scope, sid, 'learning', dueNow, REVIEW_SESSION_SIZE) : [],
-    newCards(db, scope, sid, d.newLeft + 1),
-    firstDue(db, scope, sid, 'learning', dueNow),
-    firstDue(db, scope, sid, 'review', endOfDay),
-  ]);
+  const [{ reviewDue: dueTotal, learningDue: learningTotal, nextLearning, nextReview }, due, learning, unseen] =
+    await Promise.all([
+      queueCounts(db, scope, sid, endOfDay, dueNow, d.reviewsLeft + 1),
+      withCards && take > 0 ? dueCards(db, scope, sid, 'review', endOfDay, take) : [],
+      withCards ? dueCards(db, scope, sid, 'learning', dueNow, REVIEW_SESSION_SIZE) : [],
+      newCards(db, scope, sid, d.newLeft + 1),
+    ]);
   const counts = {
     due: Math.min(dueTotal, d.reviewsLeft),
     new: Math.min(unseen.length, d.newLeft),
