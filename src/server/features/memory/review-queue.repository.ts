@@ -342,20 +342,10 @@ export async function addStreakDay(db: DbHandle, studentId: number, day: string)
 
 // ---- Per deck (the deck list) -------------------------------------------------------------------
 
-// Both read the decks the list shows for the student, each deck from its own index range, and are
-// compiled once: the deck list is a hot read.
-const dueOfDecks = precompiled((db, studentId: number, endOfDay: string, now: string, familyId: FamilyId) =>
-  db
-    .selectFrom('memory_states')
-    .select(['memory_states.deck_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('memory_states.student_id', '=', studentId)
-    .where('memory_states.deck_id', 'in', decksOfStudent(db, familyId, studentId, true))
-    .where('memory_states.due', '<', endOfDay)
-    .where((eb) => eb.or([eb('memory_states.state', '=', 'review'), eb('memory_states.due', '<=', now)]))
-    .groupBy('memory_states.deck_id'),
-);
-// Counted per deck from its cursor on (a subquery per deck reads that deck's cards alone).
-const unseenOfDecks = precompiled((db, studentId: number, familyId: FamilyId) =>
+// Per deck the list shows for the student, in one statement compiled once (the deck list is a hot
+// read): the cards due, from the deck's own (student, deck, due, state) index range up to the end
+// of the day, and the unseen cards, from its cursor on (a subquery per deck reads that deck's cards alone).
+const countsOfDecks = precompiled((db, studentId: number, familyId: FamilyId, endOfDay: string, now: string) =>
   db
     .selectFrom('decks')
     .leftJoin('new_card_cursors as k', (join) =>
@@ -363,6 +353,14 @@ const unseenOfDecks = precompiled((db, studentId: number, familyId: FamilyId) =>
     )
     .select((eb) => [
       'decks.id as deck_id',
+      eb
+        .selectFrom('memory_states')
+        .select((m) => m.fn.countAll<number>().as('n'))
+        .where('memory_states.student_id', '=', studentId)
+        .whereRef('memory_states.deck_id', '=', 'decks.id')
+        .where('memory_states.due', '<', endOfDay)
+        .where((m) => m.or([m('memory_states.state', '=', 'review'), m('memory_states.due', '<=', now)]))
+        .as('due'),
       eb
         .selectFrom('cards')
         .select((c) => c.fn.countAll<number>().as('n'))
@@ -386,15 +384,9 @@ export async function deckCounts(
   now: string,
   endOfDay: string,
 ): Promise<Map<number, { due: number; new: number }>> {
-  const [due, unseen] = await Promise.all([
-    dueOfDecks(db, studentId, endOfDay, now, familyId),
-    unseenOfDecks(db, studentId, familyId),
-  ]);
   const out = new Map<number, { due: number; new: number }>();
-  for (const r of unseen) out.set(r.deck_id, { due: 0, new: Number(r.n ?? 0) });
-  for (const r of due) {
-    const counts = out.get(r.deck_id);
-    if (counts) counts.due = Number(r.n);
+  for (const r of await countsOfDecks(db, studentId, familyId, endOfDay, now)) {
+    out.set(r.deck_id, { due: Number(r.due ?? 0), new: Number(r.n ?? 0) });
   }
   return out;
 }
