@@ -21,6 +21,7 @@ import { familiesTableMigration } from './migrations/0017-families';
 import { activityModesMigration } from './migrations/0014-activity-modes';
 import { recallIndexMigration } from './migrations/0018-recall-index';
 import { sharedDecksInPlaceMigration } from './migrations/0019-shared-decks-in-place';
+import { recallIndexStateMigration } from './migrations/0021-recall-index-state';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -147,6 +148,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0014-activity-modes': activityModesMigration(dialect),
     '0018-recall-index': recallIndexMigration(dialect),
     '0019-shared-decks-in-place': sharedDecksInPlaceMigration(dialect),
+    '0021-recall-index-state': recallIndexStateMigration(dialect),
   };
 }
 

@@ -1,7 +1,7 @@
 // memory's public module: what other features may use of spaced repetition (ARCHITECTURE.md).
 export { memoryOf, recordReviews, requireTimeZone, reviewTimes } from './memory.service';
-export { memoryStatistics, modeStatistics } from './memory-statistics.service';
-export { deckReviewCounts } from './review-queue.service';
+export { memoryStatistics, memoryStatisticsOfDay, modeStatistics } from './memory-statistics.service';
+export { deckReviewCounts, studentDay } from './review-queue.service';
 export { memoryFiguresOfFamily } from './class-memory.service';
 // Used inside the caller's transaction.
 export {

@@ -25,6 +25,14 @@ export interface MemoryColumns {
   last_review: string | null;
 }
 
+/** A student's learning settings (memory.repository.ts, review-queue.repository.ts). */
+export interface LearningSettingsRow {
+  desired_retention: number;
+  new_per_day: number;
+  max_reviews_per_day: number;
+  grading: string;
+}
+
 /** A card of the review queue with its deck's title. */
 export type QueueCard = { id: number; deck_id: number; deck_title: string } & CardContentValues;
 

@@ -4,8 +4,7 @@ import type { DbHandle } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { memoryStatesOfStudent } from './memory-states.repository';
 import { memoryOf, requireTimeZone } from './memory.service';
-import { learningSettings } from './memory.repository';
-import { answersToday } from './review-queue.repository';
+import { settingsAndAnswersToday } from './review-queue.repository';
 import { studentParameters } from '../schedule';
 import type { FamilyScope } from '../../context';
 
@@ -22,10 +21,11 @@ export async function memoryStates(
   requireTimeZone(input.tz);
   const day = localDate(input.now, input.tz);
   const start = new Date(startOfLocalDay(day, input.tz)).toISOString();
-  const settings = await learningSettings(db, input.familyId, input.studentId);
-  if (!settings) throw notFound('Student not found');
-  const [answered, rows, parameters] = await Promise.all([
-    answersToday(db, input.studentId, start, day),
+  // The student's settings and today's answers, read together: no row for another family's student.
+  const today = await settingsAndAnswersToday(db, input.familyId, input.studentId, start, day);
+  if (!today) throw notFound('Student not found');
+  const { answered } = today;
+  const [rows, parameters] = await Promise.all([
     memoryStatesOfStudent(db, input.familyId, input.studentId),
     studentParameters(db, input.studentId),
   ]);

@@ -35,21 +35,6 @@ export async function countDueBefore(db: DbHandle, scope: Scope, studentId: numb
   return perInterval.map((n) => (total += n));
 }
 
-// Per deck from the (student, deck, due, state) index alone: every card in review, whatever its due.
-const learnedInScope = scoped((db: DbHandle, studentId: number, inScope: InScope) =>
-  db
-    .selectFrom('memory_states')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('memory_states.student_id', '=', studentId)
-    .where(inScope)
-    .where('memory_states.state', '=', 'review'),
-);
-
-/** How many cards of the scope are in review (learnt). */
-export async function countLearned(db: DbHandle, scope: Scope, studentId: number): Promise<number> {
-  return Number((await learnedInScope(db, scope, studentId))[0]?.n ?? 0);
-}
-
 const onPostgres = (db: DbHandle) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 // Whole days since each card's last review, as ts-fsrs counts them (floor of elapsed ms / day),
@@ -60,13 +45,16 @@ const daysSinceReview = (db: DbHandle, now: string | number) =>
     ? sql<number>`greatest(0, floor((cast(${now} as double precision) - iso_epoch_ms(memory_states.last_review)) / 86400000))`
     : sql<number>`max(0, (cast(round(unixepoch(${now}, 'subsec') * 1000) as integer) - cast(round(unixepoch(memory_states.last_review, 'subsec') * 1000) as integer)) / 86400000)`;
 
-// Mean predicted recall, computed by the database: a student may know tens of thousands of cards.
+// Mean predicted recall, computed by the database: a student may know tens of thousands of cards;
+// and, in the same pass, how many of them are in review (learnt). On PostgreSQL both come from
+// the memory_states_recall index alone (migrations 0018 and 0021).
 const recallMean = scoped(
   (db: DbHandle, studentId: number, inScope: InScope, now: string | number, factor: number, decay: number) =>
     db
       .selectFrom('memory_states')
       .select((eb) => [
         eb.fn.countAll<number>().as('n'),
+        eb.fn.countAll<number>().filterWhere('memory_states.state', '=', 'review').as('learned'),
         sql<
           number | null
         >`avg(power(1 + cast(${factor} as double precision) * ${daysSinceReview(db, now)} / memory_states.stability, cast(${decay} as double precision)))`.as(
@@ -78,19 +66,23 @@ const recallMean = scoped(
 );
 
 /**
- * The mean predicted recall (0–1) at `now` of the cards of the scope, null when there are none;
- * `curve` is the student's forgetting curve (forgettingCurveOf their parameters), the defaults' when absent.
+ * The mean predicted recall (0–1) at `now` of the cards of the scope, null when there are none,
+ * and how many of them are in review (learnt); `curve` is the student's forgetting curve
+ * (forgettingCurveOf their parameters), the defaults' when absent.
  */
-export async function averageRecall(
+export async function recallAndLearned(
   db: DbHandle,
   scope: Scope,
   studentId: number,
   now: string,
   curve: Readonly<{ factor: number; decay: number }> = FORGETTING_CURVE,
-): Promise<number | null> {
+): Promise<{ recall: number | null; learned: number }> {
   const at = onPostgres(db) ? Date.parse(now) : now;
   const row = (await recallMean(db, scope, studentId, at, curve.factor, curve.decay))[0];
-  return row && Number(row.n) > 0 ? Number(row.mean) : null;
+  return {
+    recall: row && Number(row.n) > 0 ? Number(row.mean) : null,
+    learned: Number(row?.learned ?? 0),
+  };
 }
 
 // The answers per UTC quarter hour (all decks summed) between two slots: one range of the

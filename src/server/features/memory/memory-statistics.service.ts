@@ -10,16 +10,10 @@ import type { MemoryStatistics } from '@shared/schemas/review';
 import { forgettingCurveOf } from '@shared/srs';
 import type { DbHandle } from '../../db/schema';
 import { studentParameters } from '../schedule';
-import {
-  activityPerDay,
-  averageRecall,
-  countDueBefore,
-  countLearned,
-  streakDays,
-} from './memory-statistics.repository';
+import { activityPerDay, countDueBefore, recallAndLearned, streakDays } from './memory-statistics.repository';
 import { studentScope } from './memory-sql';
 import { answersByMode } from './mode-statistics.repository';
-import { observe, queueOf, studentDay } from './review-queue.service';
+import { observe, studentDay, wholeQueueFinished, type Day } from './review-queue.service';
 import type { FamilyId } from '../../context';
 
 /**
@@ -77,15 +71,18 @@ export async function memoryStatistics(
   db: DbHandle,
   input: { familyId: FamilyId; studentId: number; tz: string; now: Date },
 ): Promise<Omit<MemoryStatistics, 'modes'>> {
-  const d = await studentDay(db, input);
+  return memoryStatisticsOfDay(db, await studentDay(db, input));
+}
+
+/** memoryStatistics of the student's day already read (studentDay: the user's student, else 404). */
+export async function memoryStatisticsOfDay(db: DbHandle, d: Day): Promise<Omit<MemoryStatistics, 'modes'>> {
   const { tz, studentId } = d;
   const firstDay = addDays(d.day, -(ACTIVITY_DAYS - 1));
-  const scope = studentScope(input.familyId);
+  const scope = studentScope(d.familyId);
   const bounds = activityBounds(firstDay, tz);
   const ends = Array.from({ length: FORECAST_DAYS }, (_, k) => startOfLocalDay(addDays(d.day, k + 1), tz));
-  const [q, learned, dueBy, recall, days, finishedDays] = await Promise.all([
-    queueOf(db, d, scope, false),
-    countLearned(db, scope, studentId),
+  const [finishedNow, dueBy, { recall, learned }, days, finishedDays] = await Promise.all([
+    wholeQueueFinished(db, d),
     countDueBefore(
       db,
       scope,
@@ -94,12 +91,12 @@ export async function memoryStatistics(
     ),
     // With the child's own forgetting curve once tuned (issue 26).
     studentParameters(db, studentId).then((w) =>
-      averageRecall(db, scope, studentId, d.now.toISOString(), forgettingCurveOf(w)),
+      recallAndLearned(db, scope, studentId, d.now.toISOString(), forgettingCurveOf(w)),
     ),
     activityPerDay(db, studentId, bounds),
     streakDays(db, studentId),
   ]);
-  const todayFinished = await observe(db, d, q.finishedNow);
+  const todayFinished = await observe(db, d, finishedNow);
 
   const forecast = dueBy.map((n, k) => ({ date: addDays(d.day, k), due: n - (k === 0 ? 0 : dueBy[k - 1]!) }));
 

@@ -4,7 +4,7 @@ import { quarterHour } from '@shared/local-day';
 import type { ReviewedMemory } from '@shared/srs';
 import { compiledPerLength, precompiled } from '../../db/precompiled';
 import type { Database, DbHandle } from '../../db/schema';
-import { memoryColumns, rowsOf, valuesOf, type MemoryColumns } from './memory-sql';
+import { memoryColumns, rowsOf, valuesOf, type LearningSettingsRow, type MemoryColumns } from './memory-sql';
 import type { FamilyId } from '../../context';
 
 /**
@@ -15,12 +15,7 @@ import type { FamilyId } from '../../context';
  * and memory-statistics.repository.ts. Every function takes the database or a transaction.
  */
 
-export interface LearningSettingsRow {
-  desired_retention: number;
-  new_per_day: number;
-  max_reviews_per_day: number;
-  grading: string;
-}
+export type { LearningSettingsRow } from './memory-sql';
 
 export interface ReviewLogRow {
   student_id: number;

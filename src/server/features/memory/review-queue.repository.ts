@@ -8,6 +8,7 @@ import {
   memoryColumns,
   scoped,
   type InScope,
+  type LearningSettingsRow,
   type QueueCard,
   type QueueCardRow,
   type Scope,
@@ -22,23 +23,21 @@ import type { FamilyId } from '../../context';
 
 // Each state is read on its own: one index range (student, state, due) read in due order, so
 // that a limit stops the reading (two states in one query would be read whole and sorted).
-const countInState = scoped(
-  (db: DbHandle, studentId: number, inScope: InScope, state: string, before: string, cap: number) =>
-    db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('memory_states')
-          // A column of the index: counted from the index alone.
-          .select('memory_states.due')
-          .where('memory_states.student_id', '=', studentId)
-          .where('memory_states.state', '=', state)
-          .where('memory_states.due', '<', before)
-          .where(inScope)
-          .limit(cap)
-          .as('t'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('n')),
-);
+const countInState = (db: DbHandle, studentId: number, inScope: InScope, state: string, before: string, cap: number) =>
+  db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('memory_states')
+        // A column of the index: counted from the index alone.
+        .select('memory_states.due')
+        .where('memory_states.student_id', '=', studentId)
+        .where('memory_states.state', '=', state)
+        .where('memory_states.due', '<', before)
+        .where(inScope)
+        .limit(cap)
+        .as('t'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'));
 
 // The first rows in due order, then their cards and deck titles (joined before the limit, the
 // planner may start from the decks and sort every due card).
@@ -79,7 +78,7 @@ const cardsInState = scoped(
       .orderBy('m.card_id'),
 );
 
-const firstDueInState = scoped((db: DbHandle, studentId: number, inScope: InScope, state: string, from: string) =>
+const firstDueInState = (db: DbHandle, studentId: number, inScope: InScope, state: string, from: string) =>
   db
     .selectFrom('memory_states')
     .select('memory_states.due')
@@ -88,25 +87,46 @@ const firstDueInState = scoped((db: DbHandle, studentId: number, inScope: InScop
     .where('memory_states.due', '>=', from)
     .where(inScope)
     .orderBy('memory_states.due')
-    .limit(1),
+    .limit(1);
+
+// The queue's counts and when more comes, in one statement: each figure is its own subquery over
+// one index range (as above), so each still stops at its limit or first row.
+const countsAndNextDue = scoped(
+  (db: DbHandle, studentId: number, inScope: InScope, endOfDay: string, dueNow: string, reviewCap: number) =>
+    db.selectNoFrom([
+      countInState(db, studentId, inScope, 'review', endOfDay, reviewCap).as('review_due'),
+      ...LEARNING_STATES.map((state) =>
+        countInState(db, studentId, inScope, state, dueNow, Number.MAX_SAFE_INTEGER).as(`${state}_due`),
+      ),
+      ...LEARNING_STATES.map((state) => firstDueInState(db, studentId, inScope, state, dueNow).as(`next_${state}`)),
+      firstDueInState(db, studentId, inScope, 'review', endOfDay).as('next_review'),
+    ]),
 );
 
 const states = (kind: 'review' | 'learning') => (kind === 'review' ? ['review'] : LEARNING_STATES);
 
-/** Cards in review (kind 'review') or in their (re)learning steps, due before `before`, counted up to `cap`. */
-export async function countDue(
+/**
+ * The queue of the scope: review cards due before `endOfDay` counted up to `reviewCap`, cards in
+ * their (re)learning steps due before `dueNow`, and the earliest due from then on of each (null if none).
+ */
+export async function queueCounts(
   db: DbHandle,
   scope: Scope,
   studentId: number,
-  kind: 'review' | 'learning',
-  before: string,
-  cap: number,
-): Promise<number> {
-  const counts = await Promise.all(states(kind).map((state) => countInState(db, scope, studentId, state, before, cap)));
-  return Math.min(
-    counts.reduce((n, rows) => n + Number(rows[0]?.n ?? 0), 0),
-    cap,
-  );
+  endOfDay: string,
+  dueNow: string,
+  reviewCap: number,
+): Promise<{ reviewDue: number; learningDue: number; nextLearning: string | null; nextReview: string | null }> {
+  const row = (await countsAndNextDue(db, scope, studentId, endOfDay, dueNow, reviewCap))[0] as Record<string, unknown>;
+  const nextLearning = LEARNING_STATES.map((state) => row[`next_${state}`] as string | null)
+    .filter((due): due is string => due !== null)
+    .sort()[0];
+  return {
+    reviewDue: Math.min(Number(row.review_due ?? 0), reviewCap),
+    learningDue: LEARNING_STATES.reduce((n, state) => n + Number(row[`${state}_due`] ?? 0), 0),
+    nextLearning: nextLearning ?? null,
+    nextReview: (row.next_review as string | null) ?? null,
+  };
 }
 
 /** The first `limit` of those cards, earliest due first. */
@@ -126,23 +146,6 @@ export async function dueCards(
     .flat()
     .sort((a, b) => (a.due! < b.due! ? -1 : a.due! > b.due! ? 1 : a.id - b.id))
     .slice(0, limit);
-}
-
-/** The earliest due, from `from` on, of a card in review (kind 'review') or in its (re)learning steps; null if none. */
-export async function firstDue(
-  db: DbHandle,
-  scope: Scope,
-  studentId: number,
-  kind: 'review' | 'learning',
-  from: string,
-): Promise<string | null> {
-  const firsts = await Promise.all(states(kind).map((state) => firstDueInState(db, scope, studentId, state, from)));
-  return (
-    firsts
-      .flat()
-      .map((r) => r.due)
-      .sort()[0] ?? null
-  );
 }
 
 /** Cards the student has never answered. */
@@ -233,64 +236,98 @@ export async function newCards(db: DbHandle, scope: Scope, studentId: number, li
   return out;
 }
 
-// Today's answers: cards answered since the day began, split by whether they had been answered
-// before (reviews) or not (new cards); and whether the day is already recorded as finished.
-const answersSince = precompiled((db, studentId: number, dayStart: string, day: string) =>
+// The student's learning settings with today's answers: cards answered since the day began, split
+// by whether they had been answered before (reviews) or not (new cards); and whether the day is
+// already recorded as finished. One statement, and no row unless the student is the family's:
+// the answers are one aggregate row, joined to the student's row.
+const dayOfStudent = precompiled((db, familyId: FamilyId, studentId: number, dayStart: string, day: string) =>
   db
-    .selectFrom((eb) =>
+    .selectFrom('students as s')
+    .crossJoin((eb) =>
       eb
-        .selectFrom('review_logs as r')
-        .select((e) => [
-          'r.card_id',
+        .selectFrom((e) =>
           e
-            .case()
-            .when(
-              e.exists(
-                e
-                  .selectFrom('review_logs as p')
-                  .select('p.id')
-                  .whereRef('p.card_id', '=', 'r.card_id')
-                  .where('p.student_id', '=', studentId)
-                  .where('p.reviewed_at', '<', dayStart),
-              ),
-            )
-            .then(1)
-            .else(0)
-            .end()
-            .as('known'),
-        ])
-        .distinct()
-        .where('r.student_id', '=', studentId)
-        .where('r.reviewed_at', '>=', dayStart)
-        .as('t'),
-    )
-    .select((eb) => [
-      sql<number>`coalesce(sum(t.known), 0)`.as('reviewed'),
-      sql<number>`coalesce(sum(1 - t.known), 0)`.as('introduced'),
-      eb
-        .exists(
-          eb
-            .selectFrom('streak_days')
-            .select('streak_days.day')
-            .where('streak_days.student_id', '=', studentId)
-            .where('streak_days.day', '=', day),
+            .selectFrom('review_logs as r')
+            .select((x) => [
+              'r.card_id',
+              x
+                .case()
+                .when(
+                  x.exists(
+                    x
+                      .selectFrom('review_logs as p')
+                      .select('p.id')
+                      .whereRef('p.card_id', '=', 'r.card_id')
+                      .where('p.student_id', '=', studentId)
+                      .where('p.reviewed_at', '<', dayStart),
+                  ),
+                )
+                .then(1)
+                .else(0)
+                .end()
+                .as('known'),
+            ])
+            .distinct()
+            .where('r.student_id', '=', studentId)
+            .where('r.reviewed_at', '>=', dayStart)
+            .as('t'),
         )
-        .as('finished'),
-    ]),
+        .select((e) => [
+          sql<number>`coalesce(sum(t.known), 0)`.as('reviewed'),
+          sql<number>`coalesce(sum(1 - t.known), 0)`.as('introduced'),
+          e
+            .exists(
+              e
+                .selectFrom('streak_days')
+                .select('streak_days.day')
+                .where('streak_days.student_id', '=', studentId)
+                .where('streak_days.day', '=', day),
+            )
+            .as('finished'),
+        ])
+        .as('a'),
+    )
+    .select([
+      's.desired_retention',
+      's.new_per_day',
+      's.max_reviews_per_day',
+      's.grading',
+      'a.reviewed',
+      'a.introduced',
+      'a.finished',
+    ])
+    .where('s.id', '=', studentId)
+    .where('s.family_id', '=', familyId),
 );
 
-/** Cards answered since `dayStart`: `reviewed` (known before) and `introduced` (new), and whether `day` is finished. */
-export async function answersToday(
+/**
+ * The learning settings of the user's student (undefined when the student is not theirs) and the
+ * cards answered since `dayStart`: `reviewed` (known before) and `introduced` (new), and whether
+ * `day` is finished.
+ */
+export async function settingsAndAnswersToday(
   db: DbHandle,
+  familyId: FamilyId,
   studentId: number,
   dayStart: string,
   day: string,
-): Promise<{ reviewed: number; introduced: number; finished: boolean }> {
-  const row = (await answersSince(db, studentId, dayStart, day))[0];
+): Promise<
+  { settings: LearningSettingsRow; answered: { reviewed: number; introduced: number; finished: boolean } } | undefined
+> {
+  const row = (await dayOfStudent(db, familyId, studentId, dayStart, day))[0];
+  if (!row) return undefined;
   return {
-    reviewed: Number(row?.reviewed ?? 0),
-    introduced: Number(row?.introduced ?? 0),
-    finished: Boolean(row?.finished),
+    settings: {
+      desired_retention: Number(row.desired_retention),
+      new_per_day: row.new_per_day,
+      max_reviews_per_day: row.max_reviews_per_day,
+      grading: row.grading,
+    },
+    answered: {
+      reviewed: Number(row.reviewed ?? 0),
+      introduced: Number(row.introduced ?? 0),
+      finished: Boolean(row.finished),
+    },
   };
 }
 
@@ -305,20 +342,10 @@ export async function addStreakDay(db: DbHandle, studentId: number, day: string)
 
 // ---- Per deck (the deck list) -------------------------------------------------------------------
 
-// Both read the decks the list shows for the student, each deck from its own index range, and are
-// compiled once: the deck list is a hot read.
-const dueOfDecks = precompiled((db, studentId: number, endOfDay: string, now: string, familyId: FamilyId) =>
-  db
-    .selectFrom('memory_states')
-    .select(['memory_states.deck_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('memory_states.student_id', '=', studentId)
-    .where('memory_states.deck_id', 'in', decksOfStudent(db, familyId, studentId, true))
-    .where('memory_states.due', '<', endOfDay)
-    .where((eb) => eb.or([eb('memory_states.state', '=', 'review'), eb('memory_states.due', '<=', now)]))
-    .groupBy('memory_states.deck_id'),
-);
-// Counted per deck from its cursor on (a subquery per deck reads that deck's cards alone).
-const unseenOfDecks = precompiled((db, studentId: number, familyId: FamilyId) =>
+// Per deck the list shows for the student, in one statement compiled once (the deck list is a hot
+// read): the cards due, from the deck's own (student, deck, due, state) index range up to the end
+// of the day, and the unseen cards, from its cursor on (a subquery per deck reads that deck's cards alone).
+const countsOfDecks = precompiled((db, studentId: number, familyId: FamilyId, endOfDay: string, now: string) =>
   db
     .selectFrom('decks')
     .leftJoin('new_card_cursors as k', (join) =>
@@ -326,6 +353,14 @@ const unseenOfDecks = precompiled((db, studentId: number, familyId: FamilyId) =>
     )
     .select((eb) => [
       'decks.id as deck_id',
+      eb
+        .selectFrom('memory_states')
+        .select((m) => m.fn.countAll<number>().as('n'))
+        .where('memory_states.student_id', '=', studentId)
+        .whereRef('memory_states.deck_id', '=', 'decks.id')
+        .where('memory_states.due', '<', endOfDay)
+        .where((m) => m.or([m('memory_states.state', '=', 'review'), m('memory_states.due', '<=', now)]))
+        .as('due'),
       eb
         .selectFrom('cards')
         .select((c) => c.fn.countAll<number>().as('n'))
@@ -349,15 +384,81 @@ export async function deckCounts(
   now: string,
   endOfDay: string,
 ): Promise<Map<number, { due: number; new: number }>> {
-  const [due, unseen] = await Promise.all([
-    dueOfDecks(db, studentId, endOfDay, now, familyId),
-    unseenOfDecks(db, studentId, familyId),
-  ]);
   const out = new Map<number, { due: number; new: number }>();
-  for (const r of unseen) out.set(r.deck_id, { due: 0, new: Number(r.n ?? 0) });
-  for (const r of due) {
-    const counts = out.get(r.deck_id);
-    if (counts) counts.due = Number(r.n);
+  for (const r of await countsOfDecks(db, studentId, familyId, endOfDay, now)) {
+    out.set(r.deck_id, { due: Number(r.due ?? 0), new: Number(r.n ?? 0) });
   }
   return out;
+}
+
+// ---- Whether the whole queue is empty (the progress screen) -------------------------------------
+
+// What the streak needs of the student's whole queue, in one statement of index probes (each
+// stops at its first row): the first review card's due and the first from tomorrow on, the same of
+// each learning state from now on, and whether a card was never answered.
+// queueOf answers the same with 7 or more statements and card rows.
+const queueStateOf = scoped(
+  (db: DbHandle, studentId: number, inScope: InScope, endOfDay: string, dueNow: string, familyId: FamilyId) => {
+    // Each a read of the (student, state, due) index in due order up to the first card in scope
+    // (as an `exists`, PostgreSQL's generic plan read every card of the student from the
+    // (student, deck, due, state) index instead: 281 buffers for a child knowing 1,500 cards).
+    const first = (state: string, from: string) => firstDueInState(db, studentId, inScope, state, from);
+    return db.selectNoFrom((eb) => [
+      first('review', '').as('first_review'),
+      first('review', endOfDay).as('next_review'),
+      ...LEARNING_STATES.flatMap((state) => [
+        first(state, '').as(`first_${state}`),
+        first(state, dueNow).as(`next_${state}`),
+      ]),
+      // A card above its deck's cursor that the student never answered (newCards' cards).
+      eb
+        .exists(
+          db
+            .selectFrom('decks')
+            .leftJoin('new_card_cursors as k', (join) =>
+              join.onRef('k.deck_id', '=', 'decks.id').on('k.student_id', '=', studentId),
+            )
+            .select('decks.id')
+            .where('decks.id', 'in', decksOfStudent(db, familyId, studentId))
+            .where((d) =>
+              d.exists(
+                d
+                  .selectFrom('cards')
+                  .select('cards.id')
+                  // A deck following a shared deck reads the original's cards (issue 23).
+                  .where('cards.deck_id', '=', sql<number>`coalesce(decks.shared_from_deck_id, decks.id)`)
+                  .where((c) => c('cards.id', '>', c.fn.coalesce('k.seen_through', c.lit(0))))
+                  .where(unseenBy(studentId)),
+              ),
+            ),
+        )
+        .as('unseen'),
+    ]);
+  },
+);
+
+/** The student's whole queue at `dueNow` (see queueStateOf). */
+export async function queueState(
+  db: DbHandle,
+  familyId: FamilyId,
+  studentId: number,
+  endOfDay: string,
+  dueNow: string,
+) {
+  const row = (await queueStateOf(db, { familyId }, studentId, endOfDay, dueNow, familyId))[0]!;
+  const r = row as unknown as Record<string, string | null | undefined>;
+  const firstOf = (key: string) =>
+    LEARNING_STATES.map((state) => r[`${key}_${state}`] ?? null)
+      .filter((due): due is string => due !== null)
+      .sort()[0] ?? null;
+  const firstLearning = firstOf('first');
+  const nextLearning = firstOf('next');
+  return {
+    reviewDue: r.first_review != null && r.first_review < endOfDay,
+    learningDue: firstLearning !== null && firstLearning < dueNow,
+    learningLater: nextLearning !== null,
+    learningLaterToday: nextLearning !== null && nextLearning < endOfDay,
+    reviewLater: r.next_review != null,
+    unseen: Boolean(row.unseen),
+  };
 }

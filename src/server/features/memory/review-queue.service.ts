@@ -9,15 +9,15 @@ import { deckUsable } from '../access';
 import { studentScope, type QueueCard, type Scope } from './memory-sql';
 import { studentParameters } from '../schedule';
 import { memoryOf, requireTimeZone } from './memory.service';
-import { learningSettings, type LearningSettingsRow } from './memory.repository';
+import type { LearningSettingsRow } from './memory.repository';
 import {
   addStreakDay,
-  answersToday,
-  countDue,
   deckCounts,
   dueCards,
-  firstDue,
   newCards,
+  queueCounts,
+  queueState,
+  settingsAndAnswersToday,
 } from './review-queue.repository';
 import type { FamilyId, FamilyScope } from '../../context';
 
@@ -56,11 +56,9 @@ export async function studentDay(
   requireTimeZone(input.tz);
   const day = localDate(input.now, input.tz);
   const start = new Date(startOfLocalDay(day, input.tz)).toISOString();
-  const [settings, answered] = await Promise.all([
-    learningSettings(db, input.familyId, input.studentId),
-    answersToday(db, input.studentId, start, day),
-  ]);
-  if (!settings) throw notFound('Student not found');
+  const read = await settingsAndAnswersToday(db, input.familyId, input.studentId, start, day);
+  if (!read) throw notFound('Student not found');
+  const { settings, answered } = read;
   return {
     ...input,
     settings,
@@ -81,15 +79,13 @@ export async function queueOf(db: DbHandle, d: Day, scope: Scope, withCards: boo
   const dueNow = new Date(+d.now + 1).toISOString();
   const take = Math.min(REVIEW_SESSION_SIZE, d.reviewsLeft);
   // One more than the limits allow: whether the limits held cards back.
-  const [dueTotal, learningTotal, due, learning, unseen, nextLearning, nextReview] = await Promise.all([
-    countDue(db, scope, sid, 'review', endOfDay, d.reviewsLeft + 1),
-    countDue(db, scope, sid, 'learning', dueNow, Number.MAX_SAFE_INTEGER),
-    withCards && take > 0 ? dueCards(db, scope, sid, 'review', endOfDay, take) : [],
-    withCards ? dueCards(db, scope, sid, 'learning', dueNow, REVIEW_SESSION_SIZE) : [],
-    newCards(db, scope, sid, d.newLeft + 1),
-    firstDue(db, scope, sid, 'learning', dueNow),
-    firstDue(db, scope, sid, 'review', endOfDay),
-  ]);
+  const [{ reviewDue: dueTotal, learningDue: learningTotal, nextLearning, nextReview }, due, learning, unseen] =
+    await Promise.all([
+      queueCounts(db, scope, sid, endOfDay, dueNow, d.reviewsLeft + 1),
+      withCards && take > 0 ? dueCards(db, scope, sid, 'review', endOfDay, take) : [],
+      withCards ? dueCards(db, scope, sid, 'learning', dueNow, REVIEW_SESSION_SIZE) : [],
+      newCards(db, scope, sid, d.newLeft + 1),
+    ]);
   const counts = {
     due: Math.min(dueTotal, d.reviewsLeft),
     new: Math.min(unseen.length, d.newLeft),
@@ -116,6 +112,23 @@ export async function queueOf(db: DbHandle, d: Day, scope: Scope, withCards: boo
     next_due_at: later.length > 0 ? new Date(Math.min(...later)).toISOString() : null,
     finishedNow: !('deckId' in scope) && empty && started && !learningLaterToday,
   };
+}
+
+/**
+ * Whether the student's whole queue (studentScope) is finished now, as queueOf's `finishedNow`,
+ * read in one statement without the cards.
+ */
+export async function wholeQueueFinished(db: DbHandle, d: Day): Promise<boolean> {
+  const s = await queueState(
+    db,
+    d.familyId,
+    d.studentId,
+    new Date(d.end).toISOString(),
+    new Date(+d.now + 1).toISOString(),
+  );
+  const empty = (d.reviewsLeft === 0 || !s.reviewDue) && !s.learningDue && (d.newLeft === 0 || !s.unseen);
+  const started = d.answeredToday || s.learningLater || s.reviewLater;
+  return empty && started && !s.learningLaterToday;
 }
 
 function queueCard(row: QueueCard, memory: Memory): ReviewCard {

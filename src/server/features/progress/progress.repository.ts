@@ -13,28 +13,19 @@ import type { FamilyId } from '../../context';
  */
 
 // The reads of the progress screen, compiled once (src/server/db/precompiled.ts).
-const overallTotals = precompiled((db, studentId: number) =>
-  db
-    .selectFrom('study_totals')
-    .where('student_id', '=', studentId)
-    .select((eb) => [
-      eb.fn.countAll<number>().as('decks_studied'),
-      sql<number>`coalesce(sum(sessions), 0)`.as('total_sessions'),
-      sql<number | null>`sum(cards_mastered) * 100.0 / nullif(sum(cards_studied), 0)`.as('overall_accuracy'),
-      sql<number>`coalesce(sum(study_seconds), 0)`.as('total_study_time'),
-    ]),
-);
-
-const deckTotals = precompiled((db, familyId: FamilyId, studentId: number) =>
+// The student's totals per deck and over all their decks in one statement: every row of the
+// student (the overall totals, as window sums over them all) with its deck when the deck is the
+// family's (only those are listed).
+const deckAndOverallTotals = precompiled((db, familyId: FamilyId, studentId: number) =>
   db
     .selectFrom('study_totals as s')
-    .innerJoin('decks as d', 'd.id', 's.deck_id')
+    .leftJoin('decks as d', (join) => join.onRef('d.id', '=', 's.deck_id').on('d.family_id', '=', familyId))
     // A deck following a shared deck shows the original's title, subtitle and colour (issue 23).
     .leftJoin('decks as o', 'o.id', 'd.shared_from_deck_id')
     .where('s.student_id', '=', studentId)
-    .where('d.family_id', '=', familyId)
     .select((eb) => [
       's.deck_id',
+      sql<boolean>`d.id is not null`.as('listed'),
       eb.fn.coalesce('o.title', 'd.title').as('deck_title'),
       eb
         .case()
@@ -48,6 +39,12 @@ const deckTotals = precompiled((db, familyId: FamilyId, studentId: number) =>
       sql<number | null>`s.cards_mastered * 100.0 / nullif(s.cards_studied, 0)`.as('average_accuracy'),
       's.last_studied',
       's.study_seconds as total_study_time',
+      sql<number>`count(*) over ()`.as('decks_studied'),
+      sql<number>`sum(s.sessions) over ()`.as('total_sessions'),
+      sql<number | null>`sum(s.cards_mastered) over () * 100.0 / nullif(sum(s.cards_studied) over (), 0)`.as(
+        'overall_accuracy',
+      ),
+      sql<number>`sum(s.study_seconds) over ()`.as('total_study_time_all'),
     ])
     .orderBy('s.last_studied', 'desc')
     .orderBy('s.deck_id', 'desc'),
@@ -91,14 +88,33 @@ const worstCards = precompiled((db, familyId: FamilyId, studentId: number) =>
     .orderBy('c.id'),
 );
 
-/** Totals over all of a student's sessions; accuracy is null when nothing was studied. */
-export async function overall(db: DbHandle, studentId: number) {
-  return (await overallTotals(db, studentId))[0]!;
-}
-
-/** One row per studied deck of the user, most recently studied first. */
-export function deckStatistics(db: DbHandle, familyId: FamilyId, studentId: number) {
-  return deckTotals(db, familyId, studentId);
+/**
+ * Totals over all of a student's sessions (accuracy null when nothing was studied), and one row
+ * per studied deck of the family, most recently studied first.
+ */
+export async function totals(db: DbHandle, familyId: FamilyId, studentId: number) {
+  const rows = await deckAndOverallTotals(db, familyId, studentId);
+  const first = rows[0];
+  return {
+    overall: {
+      decks_studied: first?.decks_studied ?? 0,
+      total_sessions: first?.total_sessions ?? 0,
+      overall_accuracy: first?.overall_accuracy ?? null,
+      total_study_time: first?.total_study_time_all ?? 0,
+    },
+    decks: rows
+      .filter((r) => Boolean(r.listed))
+      .map((r) => ({
+        deck_id: r.deck_id,
+        deck_title: r.deck_title!,
+        deck_subtitle: r.deck_subtitle ?? null,
+        deck_color: r.deck_color!,
+        total_study_sessions: r.total_study_sessions,
+        average_accuracy: r.average_accuracy,
+        last_studied: r.last_studied,
+        total_study_time: r.total_study_time,
+      })),
+  };
 }
 
 /** Cards answered correctly below the attention threshold, worst first, then most attempts; a bounded list. */

@@ -3,7 +3,7 @@ import type { AppDeps, FamilyScope } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { notFound } from '../../http/errors';
 import * as access from '../access';
-import { forgetDeckMemory, forgetStudentMemory, memoryStatistics, modeStatistics } from '../memory';
+import { forgetDeckMemory, forgetStudentMemory, memoryStatisticsOfDay, modeStatistics, studentDay } from '../memory';
 import * as repo from './progress.repository';
 
 /**
@@ -18,11 +18,13 @@ export function progressService(deps: AppDeps) {
     /** The student's progress; spaced repetition counted in the local day of `tz`. */
     async get(who: FamilyScope, studentId: number, tz = 'UTC'): Promise<Progress> {
       const { familyId } = who;
-      const [overall, decks, cards, memory, modes] = await Promise.all([
-        repo.overall(db, studentId),
-        repo.deckStatistics(db, familyId, studentId),
+      // The student's day (settings, today's answers) is read first; it also answers 404 for a
+      // student not the family's (the API guard has already asked).
+      const day = await studentDay(db, { familyId, studentId, tz, now: deps.now() });
+      const [{ overall, decks }, cards, memory, modes] = await Promise.all([
+        repo.totals(db, familyId, studentId),
         repo.problematicCards(db, familyId, studentId),
-        memoryStatistics(db, { familyId, studentId, tz, now: deps.now() }),
+        memoryStatisticsOfDay(db, day),
         modeStatistics(db, studentId, deps.now()),
       ]);
       return {
