@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { auditPages } from './lib/pages.mjs';
+import { auditedPages, auditPages } from './lib/pages.mjs';
 import { makeJpeg } from './lib/picture.mjs';
 import { seedBulk, seedThroughApi } from './lib/seed.mjs';
 import { startApp, stop } from './lib/servers.mjs';
@@ -26,21 +26,7 @@ const servers = {
   A: await startApp({ buildDir: buildA, dataDir: dirs.A, logFile: path.join(tmp, 'a.log') }),
   B: await startApp({ buildDir: buildB, dataDir: dirs.B, logFile: path.join(tmp, 'b.log') }),
 };
-const flags = {
-  onboardingCompleted: 'true',
-  productTourCompleted: 'true',
-  studyTourCompleted: 'true',
-  signedIn: 'true',
-  language: 'en',
-  timeZone: 'UTC',
-};
-const { ana, ben } = seeded.students;
-const pages = [
-  { name: 'home', path: '/', storage: { ...flags, currentStudentId: String(ana) } },
-  { name: 'deck detail', path: `/deck/${seeded.deckId}`, storage: { ...flags, currentStudentId: String(ana) } },
-  { name: 'study', path: `/study/${seeded.deckId}`, storage: { ...flags, currentStudentId: String(ana) } },
-  { name: 'progress', path: '/progress', storage: { ...flags, currentStudentId: String(ben) } },
-];
+const pages = auditedPages(seeded.deckId, seeded.students);
 const results = [];
 const artifacts = process.env.BENCH_ARTIFACTS;
 try {

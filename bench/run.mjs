@@ -29,7 +29,7 @@ import { importFigures } from './lib/imports.mjs';
 import { pastePreviewFigures } from './lib/paste-preview.mjs';
 import { playRoundFigures } from './lib/play-rounds.mjs';
 import { get, measureLoad, sampleLatency } from './lib/load.mjs';
-import { auditPages, checkInstallability } from './lib/pages.mjs';
+import { auditedPages, auditPages, checkInstallability } from './lib/pages.mjs';
 import { makeJpeg } from './lib/picture.mjs';
 import { postgresBench } from './lib/postgres.mjs';
 import { printReport, TARGETS } from './lib/report.mjs';
@@ -351,21 +351,7 @@ async function main() {
 
       if (cfg.only.has('pages')) {
         log('Lighthouse (mobile) on home, deck detail, study, progress');
-        const flags = {
-          onboardingCompleted: 'true',
-          productTourCompleted: 'true',
-          studyTourCompleted: 'true',
-          signedIn: 'true',
-          language: 'en',
-          // The time zone kept at the last visit (lib/time-zone.ts), as a returning device has it.
-          timeZone: 'UTC',
-        };
-        results.pages = await auditPages(app.url, cookie, [
-          { name: 'home', path: '/', storage: { ...flags, currentStudentId: String(ana) } },
-          { name: 'deck detail', path: `/deck/${seeded.deckId}`, storage: { ...flags, currentStudentId: String(ana) } },
-          { name: 'study', path: `/study/${seeded.deckId}`, storage: { ...flags, currentStudentId: String(ana) } },
-          { name: 'progress', path: '/progress', storage: { ...flags, currentStudentId: String(ben) } },
-        ]);
+        results.pages = await auditPages(app.url, cookie, auditedPages(seeded.deckId, { ana, ben }));
         results.rss_after_pages_mb = rssMb(app.pid);
         results.installability = await checkInstallability(app.url);
       }

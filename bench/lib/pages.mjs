@@ -85,6 +85,28 @@ function runFigures(lhr, load) {
 }
 
 /**
+ * The four pages Lighthouse audits, opened as a returning device opens them: intro done, signed
+ * in, English, the time zone kept at the last visit (lib/time-zone.ts), and a current student
+ * (`ana` for home, deck and study; `ben`, who has the long history, for progress).
+ */
+export function auditedPages(deckId, { ana, ben }) {
+  const flags = {
+    onboardingCompleted: 'true',
+    productTourCompleted: 'true',
+    studyTourCompleted: 'true',
+    signedIn: 'true',
+    language: 'en',
+    timeZone: 'UTC',
+  };
+  return [
+    { name: 'home', path: '/', storage: { ...flags, currentStudentId: String(ana) } },
+    { name: 'deck detail', path: `/deck/${deckId}`, storage: { ...flags, currentStudentId: String(ana) } },
+    { name: 'study', path: `/study/${deckId}`, storage: { ...flags, currentStudentId: String(ana) } },
+    { name: 'progress', path: '/progress', storage: { ...flags, currentStudentId: String(ben) } },
+  ];
+}
+
+/**
  * Audits each `{ name, path, storage }` `runs` times (BENCH_PAGE_RUNS, default 3) and reports the
  * run with the median performance score, as Lighthouse advises for variable machines: its
  * performance and accessibility scores, the main metrics and the failed accessibility audits. A
