@@ -90,6 +90,10 @@ test('the head runs the early reads and the theme inline, allowed by the CSP, be
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Decks', level: 1 })).toBeVisible();
+  // A returning visit: the first one has kept who is signed in and the current student.
+  await page.waitForFunction(
+    () => localStorage.getItem('signedIn') === 'true' && localStorage.getItem('currentStudentId') !== null,
+  );
   await page.evaluate(() => localStorage.setItem('theme', 'royal'));
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Decks', level: 1 })).toBeVisible();
