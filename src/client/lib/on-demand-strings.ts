@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE } from '@shared/constants';
+import { markLoadFailure } from './load-failure';
 
 type Catalogue = Record<string, unknown>;
 
@@ -18,7 +19,16 @@ export function onDemandStrings(section: string, files: Record<string, () => Pro
     if (!done) {
       const load = Object.entries(files).find(([file]) => file.includes(`/locales/${lang}/`))?.[1];
       done = load
-        ? load().then((data) => i18next.addResourceBundle(lang, 'translation', { [section]: data }, true, false))
+        ? load().then(
+            (data) => i18next.addResourceBundle(lang, 'translation', { [section]: data }, true, false),
+            (err: unknown) => {
+              // Offline before the strings were first needed: the part says it could not load
+              // (LoadBoundary), and its "Try again" downloads them afresh.
+              loading.delete(lang);
+              ready.clear();
+              return markLoadFailure(err);
+            },
+          )
         : Promise.resolve();
       loading.set(lang, done);
     }

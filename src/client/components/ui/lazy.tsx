@@ -2,18 +2,13 @@ import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'r
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { Alert } from './feedback';
+import { markLoadFailure, PartLoadError } from '@client/lib/load-failure';
 
 /** Tries of a failed download by itself while online: after 2, 4, 8, 16 and 32 seconds. */
 const AUTO_RETRIES = 5;
 const AUTO_RETRY_FIRST_MS = 2000;
 
-/** Code (or strings) that a part of the page needed could not be downloaded. */
-class PartLoadError extends Error {}
-
-/** Marks a download failure, so that LoadBoundary knows it and nothing else. */
-export const markLoadFailure = (err: unknown): never => {
-  throw new PartLoadError('Part of the page could not load', { cause: err });
-};
+export { markLoadFailure };
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
