@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { lazyNamed } from '@client/components/ui/lazy';
 import { useAuth } from '@client/lib/auth';
@@ -6,7 +7,10 @@ import { usePrefetchOnceSettled } from '@client/lib/page-settled';
 import styles from './offline-banner.module.css';
 
 const loadNotice = () => import('./offline-notice');
-const OfflineNotice = lazyNamed(() => loadNotice().then((m) => m.OfflineNotice));
+// Its code arrives with its strings, so that it renders at once rather than suspending on them.
+const OfflineNotice = lazyNamed(() =>
+  loadNotice().then((m) => m.offlineNoticeStrings(i18next.language).then(() => m.OfflineNotice)),
+);
 const prefetchNotice = (language: string) => loadNotice().then((m) => m.offlineNoticeStrings(language));
 
 /**

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { lazyNamed } from '@client/components/ui/lazy';
 import { useAuth } from '@client/lib/auth';
@@ -13,7 +14,9 @@ type Outbox = typeof import('@client/lib/outbox');
 
 // Not part of the first view: most visits have nothing waiting.
 const loadNotes = () => import('./sync-notes');
-const SyncNotes = lazyNamed(() => loadNotes().then((m) => m.SyncNotes));
+// Its code arrives with its strings, so that it renders at once rather than suspending on them (a
+// render that suspended on the strings and a retry that found them made React report an error).
+const SyncNotes = lazyNamed(() => loadNotes().then((m) => m.syncStrings(i18next.language).then(() => m.SyncNotes)));
 // Answers wait mostly offline: the notes are fetched while still online.
 const prefetchNotes = (language: string) => loadNotes().then((m) => m.syncStrings(language));
 
