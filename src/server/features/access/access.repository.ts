@@ -188,33 +188,3 @@ const familyPeople = compiledPerLength((db, familyId, ...ids) =>
 export async function peopleOfFamily(db: DbHandle, familyId: FamilyId, ids: readonly number[]): Promise<UserId[]> {
   return (await familyPeople(db, [familyId, ...ids])).map((r) => r.id as UserId);
 }
-
-/** Those of `keys` under which the family has media (pictures or recordings) of its own or of a deck it follows. */
-export async function mediaReadable(db: DbHandle, familyId: FamilyId, keys: readonly string[]): Promise<string[]> {
-  const followed = (column: Extract<keyof CardsTable, `${string}_key`>) =>
-    db
-      .selectFrom('decks as following')
-      .innerJoin('cards', 'cards.deck_id', 'following.shared_from_deck_id')
-      .select(`cards.${column} as key`)
-      .where('following.family_id', '=', familyId)
-      .where(`cards.${column}`, 'in', [...keys])
-      .$narrowType<{ key: string }>();
-  const rows = await db
-    .selectFrom('images')
-    .select('key')
-    .where('family_id', '=', familyId)
-    .where('key', 'in', [...keys])
-    .union(
-      db
-        .selectFrom('audio')
-        .select('key')
-        .where('family_id', '=', familyId)
-        .where('key', 'in', [...keys]),
-    )
-    .union(followed('front_image_key'))
-    .union(followed('back_image_key'))
-    .union(followed('en_audio_key'))
-    .union(followed('es_audio_key'))
-    .execute();
-  return rows.map((r) => r.key as string);
-}

@@ -8,7 +8,6 @@ import {
   decksOfFamily,
   decksReadable,
   deckUsable,
-  mediaReadable,
   peopleOfFamily,
   studentOwned,
   studentsOfFamily,
@@ -157,7 +156,11 @@ export async function childMay(
 /** One question of access.repository: those of a set of ids the family holds, in one statement. */
 type Ask = (db: DbHandle, familyId: FamilyId, ids: never) => Promise<readonly unknown[]>;
 
-/** What a permission's ids name, and the question that answers for them. A permission absent here names no objects. */
+/**
+ * What a permission's ids name, and the question that answers for them. A permission absent here
+ * names no objects. Media routes name content keys, not ids: the media service decides them in the
+ * same lookup that reads the bytes (the family's own, or `sharedMediaOwner` for a followed deck's).
+ */
 const ASKED: Partial<Record<Permission, Ask>> = {
   'student.read': studentsOfFamily,
   'student.edit': studentsOfFamily,
@@ -169,7 +172,6 @@ const ASKED: Partial<Record<Permission, Ask>> = {
   'deck.share': decksOfFamily,
   'data.transfer': decksOfFamily,
   'card.edit': cardsOfFamily,
-  'media.read': mediaReadable,
   'family.hold': peopleOfFamily,
 };
 
@@ -178,8 +180,7 @@ const ASKED: Partial<Record<Permission, Ask>> = {
  * when the permission names no objects or the set is empty): the family's students (read, edit,
  * study, schedule, list their decks); decks the family has (edit, share, export) or also reads
  * because one of its decks follows them (read); cards of the family's own decks, not of a
- * followed original (edit); media keys of its own or of a followed deck's cards (read); people of
- * the family, for its holder only (family.hold). Read-only. A locked tablet is asked `childMay`.
+ * followed original (edit); people of the family, for its holder only (family.hold). Read-only. A locked tablet is asked `childMay`.
  */
 export async function may(
   db: DbHandle,
