@@ -36,24 +36,34 @@ export function onDemandStrings(section: string, files: Record<string, () => Pro
   }
 
   const ready = new Map<string, Promise<unknown>>();
-  const loaded = new Set<string>();
-  /** Loaded for the language and for English (the fallback); the same promise each time, as `use` needs. */
+  /**
+   * Loaded for the language and for English (the fallback); the same promise each time, as `use`
+   * needs. Once loaded it says so the way React reads a settled promise (`status`), so a screen
+   * rendering after that never suspends, not even for a moment.
+   */
   function strings(lang: string): Promise<unknown> {
     let done = ready.get(lang);
     if (!done) {
-      done = Promise.all([loadLanguage(lang), loadLanguage(DEFAULT_LANGUAGE)]).then(() => loaded.add(lang));
+      const settled: Promise<void> & { status?: 'fulfilled'; value?: undefined } = Promise.all([
+        loadLanguage(lang),
+        loadLanguage(DEFAULT_LANGUAGE),
+      ]).then(() => {
+        settled.status = 'fulfilled';
+      });
+      done = settled;
       ready.set(lang, done);
     }
     return done;
   }
 
   /**
-   * Suspends the screen until its strings in the interface language are there. Once they are, it
-   * renders at once: a promise React has not yet seen would suspend it for a moment even when settled.
+   * Suspends the screen until its strings in the interface language are there. `use` is called on
+   * every render: a render that skipped it after one that suspended on it made React replay the
+   * component with its hooks out of step ("Update hook called on initial render").
    */
   function useStrings(): void {
     const { i18n } = useTranslation();
-    if (!loaded.has(i18n.language)) use(strings(i18n.language));
+    use(strings(i18n.language));
   }
 
   return { strings, useStrings };

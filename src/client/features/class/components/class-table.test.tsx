@@ -36,7 +36,8 @@ const firstColumn = () =>
     .getAllByRole('rowheader')
     .map((cell) => cell.textContent);
 
-describe('ClassTable', () => {
+// Generous: the machine running the suite may be busy, and user-event clicks one event at a time.
+describe('ClassTable', { timeout: 20_000 }, () => {
   it('sorts by a header button, telling which order is in force, and opens a student by name', async () => {
     const onOpen = vi.fn();
     render(<Harness onOpen={onOpen} />);

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '@client/lib/auth';
@@ -63,16 +63,19 @@ function Current() {
 /** Renders the open panel once the user and the student list have loaded. */
 async function renderPanel() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AuthProvider>
-        <CurrentStudentProvider>
-          <Current />
-          <StudentsPanel open onOpenChange={() => {}} />
-        </CurrentStudentProvider>
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
+  // Awaited: the panel reads its strings with `use`, which React's act finishes asynchronously.
+  await act(async () => {
+    render(
+      <QueryClientProvider client={client}>
+        <AuthProvider>
+          <CurrentStudentProvider>
+            <Current />
+            <StudentsPanel open onOpenChange={() => {}} />
+          </CurrentStudentProvider>
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+  });
   await waitFor(() => expect(client.getQueryState(studentsQuery.queryKey)?.status).toBe('success'));
 }
 
