@@ -82,7 +82,8 @@ export async function memoryStatisticsOfDay(db: DbHandle, d: Day): Promise<Omit<
   const bounds = activityBounds(firstDay, tz);
   const ends = Array.from({ length: FORECAST_DAYS }, (_, k) => startOfLocalDay(addDays(d.day, k + 1), tz));
   const [finishedNow, dueBy, { recall, learned }, days, finishedDays] = await Promise.all([
-    wholeQueueFinished(db, d),
+    // A day already recorded as finished stays so (observe): its queue need not be read.
+    d.finished ? false : wholeQueueFinished(db, d),
     countDueBefore(
       db,
       scope,

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { precompiled } from '../../db/precompiled';
 import type { Database, DbHandle } from '../../db/schema';
 import {
@@ -397,8 +397,22 @@ export async function deckCounts(
 // stops at its first row): the first review card's due and the first from tomorrow on, the same of
 // each learning state from now on, and whether a card was never answered.
 // queueOf answers the same with 7 or more statements and card rows.
+// Whether a card was never answered is a probe of each deck's cursor and cards (the statement's
+// costliest part, a few buffers per deck), so it is asked only when it decides the answer: when
+// new cards are left today, and no review card (if reviews are left), no learning step due now and
+// none later today already says the queue is not finished. A CASE evaluates its branches in order
+// and both databases run a subquery only when its branch is reached.
 const queueStateOf = scoped(
-  (db: DbHandle, studentId: number, inScope: InScope, endOfDay: string, dueNow: string, familyId: FamilyId) => {
+  (
+    db: DbHandle,
+    studentId: number,
+    inScope: InScope,
+    endOfDay: string,
+    dueNow: string,
+    familyId: FamilyId,
+    reviewsLeft: number,
+    newLeft: number,
+  ) => {
     // Each a read of the (student, state, due) index in due order up to the first card in scope
     // (as an `exists`, PostgreSQL's generic plan read every card of the student from the
     // (student, deck, due, state) index instead: 281 buffers for a child knowing 1,500 cards).
@@ -410,42 +424,64 @@ const queueStateOf = scoped(
         first(state, '').as(`first_${state}`),
         first(state, dueNow).as(`next_${state}`),
       ]),
-      // A card above its deck's cursor that the student never answered (newCards' cards).
       eb
-        .exists(
-          db
-            .selectFrom('decks')
-            .leftJoin('new_card_cursors as k', (join) =>
-              join.onRef('k.deck_id', '=', 'decks.id').on('k.student_id', '=', studentId),
-            )
-            .select('decks.id')
-            .where('decks.id', 'in', decksOfStudent(db, familyId, studentId))
-            .where((d) =>
-              d.exists(
-                d
-                  .selectFrom('cards')
-                  .select('cards.id')
-                  // A deck following a shared deck reads the original's cards (issue 23).
-                  .where('cards.deck_id', '=', sql<number>`coalesce(decks.shared_from_deck_id, decks.id)`)
-                  .where((c) => c('cards.id', '>', c.fn.coalesce('k.seen_through', c.lit(0))))
-                  .where(unseenBy(studentId)),
-              ),
-            ),
+        .case()
+        .when(sql<SqlBool>`${newLeft} = 0`)
+        .then(sql<boolean>`false`)
+        .when(eb.and([sql<SqlBool>`${reviewsLeft} > 0`, eb(first('review', ''), '<', endOfDay)]))
+        .then(sql<boolean>`false`)
+        .when(
+          eb.or(
+            LEARNING_STATES.flatMap((state) => [
+              eb(first(state, ''), '<', dueNow),
+              eb(first(state, dueNow), '<', endOfDay),
+            ]),
+          ),
         )
+        .then(sql<boolean>`false`)
+        // A card above its deck's cursor that the student never answered (newCards' cards).
+        .else(
+          eb.exists(
+            db
+              .selectFrom('decks')
+              .leftJoin('new_card_cursors as k', (join) =>
+                join.onRef('k.deck_id', '=', 'decks.id').on('k.student_id', '=', studentId),
+              )
+              .select('decks.id')
+              .where('decks.id', 'in', decksOfStudent(db, familyId, studentId))
+              .where((d) =>
+                d.exists(
+                  d
+                    .selectFrom('cards')
+                    .select('cards.id')
+                    // A deck following a shared deck reads the original's cards (issue 23).
+                    .where('cards.deck_id', '=', sql<number>`coalesce(decks.shared_from_deck_id, decks.id)`)
+                    .where((c) => c('cards.id', '>', c.fn.coalesce('k.seen_through', c.lit(0))))
+                    .where(unseenBy(studentId)),
+                ),
+              ),
+          ),
+        )
+        .end()
         .as('unseen'),
     ]);
   },
 );
 
-/** The student's whole queue at `dueNow` (see queueStateOf). */
+/**
+ * The student's whole queue at `dueNow` (see queueStateOf), with what today's answers leave of the
+ * limits: `unseen` (a card never answered) is only read when it decides whether the queue is empty
+ * and finished, and false otherwise.
+ */
 export async function queueState(
   db: DbHandle,
   familyId: FamilyId,
   studentId: number,
   endOfDay: string,
   dueNow: string,
+  left: { reviews: number; new: number },
 ) {
-  const row = (await queueStateOf(db, { familyId }, studentId, endOfDay, dueNow, familyId))[0]!;
+  const row = (await queueStateOf(db, { familyId }, studentId, endOfDay, dueNow, familyId, left.reviews, left.new))[0]!;
   const r = row as unknown as Record<string, string | null | undefined>;
   const firstOf = (key: string) =>
     LEARNING_STATES.map((state) => r[`${key}_${state}`] ?? null)

@@ -125,6 +125,7 @@ export async function wholeQueueFinished(db: DbHandle, d: Day): Promise<boolean>
     d.studentId,
     new Date(d.end).toISOString(),
     new Date(+d.now + 1).toISOString(),
+    { reviews: d.reviewsLeft, new: d.newLeft },
   );
   const empty = (d.reviewsLeft === 0 || !s.reviewDue) && !s.learningDue && (d.newLeft === 0 || !s.unseen);
   const started = d.answeredToday || s.learningLater || s.reviewLater;
