@@ -311,7 +311,8 @@ export function memoryEndpoints(stmt, familyId) {
         quarterHour(startOfLocalDay(addDays(firstDay, i), tz)),
       );
       const ends = Array.from({ length: FORECAST_DAYS }, (_, k) => startOfLocalDay(addDays(d.day, k + 1), tz));
-      const q = queueOf(d, false);
+      // A day already recorded as finished stays so: its queue is not read (memory-statistics.service.ts).
+      const q = d.finished ? { finishedNow: false } : queueOf(d, false);
       const learned = Number(stmt(SQL.learned).get(studentId, ...inScope(studentId), 'review').n);
       const endsIso = ends.map(iso);
       const perInterval = endsIso.map(() => 0);

@@ -108,6 +108,8 @@ export async function startCluster(dir, log) {
     `unix_socket_directories = '${dir}'`,
     "shared_preload_libraries = 'pg_stat_statements'",
     'pg_stat_statements.track = all',
+    // Planning time too (exec + plan per statement): a statement planned afresh on every run shows.
+    'pg_stat_statements.track_planning = on',
     'max_connections = 200',
     'shared_buffers = 512MB',
     'maintenance_work_mem = 512MB',

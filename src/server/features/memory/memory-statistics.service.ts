@@ -9,7 +9,6 @@ import { addDays, quarterHour, startOfLocalDay } from '@shared/local-day';
 import type { MemoryStatistics } from '@shared/schemas/review';
 import { forgettingCurveOf } from '@shared/srs';
 import type { DbHandle } from '../../db/schema';
-import { studentParameters } from '../schedule';
 import { activityPerDay, countDueBefore, recallAndLearned, streakDays } from './memory-statistics.repository';
 import { studentScope } from './memory-sql';
 import { answersByMode } from './mode-statistics.repository';
@@ -91,9 +90,7 @@ export async function memoryStatisticsOfDay(db: DbHandle, d: Day): Promise<Omit<
       ends.map((t) => new Date(t).toISOString()),
     ),
     // With the child's own forgetting curve once tuned (issue 26).
-    studentParameters(db, studentId).then((w) =>
-      recallAndLearned(db, scope, studentId, d.now.toISOString(), forgettingCurveOf(w)),
-    ),
+    recallAndLearned(db, scope, studentId, d.now.toISOString(), forgettingCurveOf(d.parameters)),
     activityPerDay(db, studentId, bounds),
     streakDays(db, studentId),
   ]);

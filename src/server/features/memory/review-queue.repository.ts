@@ -238,8 +238,9 @@ export async function newCards(db: DbHandle, scope: Scope, studentId: number, li
 
 // The student's learning settings with today's answers: cards answered since the day began, split
 // by whether they had been answered before (reviews) or not (new cards); and whether the day is
-// already recorded as finished. One statement, and no row unless the student is the family's:
-// the answers are one aggregate row, joined to the student's row.
+// already recorded as finished; and their own FSRS parameters once tuned (issue 26). One statement,
+// and no row unless the student is the family's: the answers are one aggregate row, joined to the
+// student's row.
 const dayOfStudent = precompiled((db, familyId: FamilyId, studentId: number, dayStart: string, day: string) =>
   db
     .selectFrom('students as s')
@@ -287,6 +288,7 @@ const dayOfStudent = precompiled((db, familyId: FamilyId, studentId: number, day
         ])
         .as('a'),
     )
+    .leftJoin('student_schedules as p', 'p.student_id', 's.id')
     .select([
       's.desired_retention',
       's.new_per_day',
@@ -295,6 +297,7 @@ const dayOfStudent = precompiled((db, familyId: FamilyId, studentId: number, day
       'a.reviewed',
       'a.introduced',
       'a.finished',
+      'p.parameters',
     ])
     .where('s.id', '=', studentId)
     .where('s.family_id', '=', familyId),
@@ -302,8 +305,8 @@ const dayOfStudent = precompiled((db, familyId: FamilyId, studentId: number, day
 
 /**
  * The learning settings of the user's student (undefined when the student is not theirs) and the
- * cards answered since `dayStart`: `reviewed` (known before) and `introduced` (new), and whether
- * `day` is finished.
+ * cards answered since `dayStart`: `reviewed` (known before) and `introduced` (new), whether `day`
+ * is finished, and the student's stored FSRS parameters (null while they have none).
  */
 export async function settingsAndAnswersToday(
   db: DbHandle,
@@ -312,7 +315,12 @@ export async function settingsAndAnswersToday(
   dayStart: string,
   day: string,
 ): Promise<
-  { settings: LearningSettingsRow; answered: { reviewed: number; introduced: number; finished: boolean } } | undefined
+  | {
+      settings: LearningSettingsRow;
+      answered: { reviewed: number; introduced: number; finished: boolean };
+      parameters: string | null;
+    }
+  | undefined
 > {
   const row = (await dayOfStudent(db, familyId, studentId, dayStart, day))[0];
   if (!row) return undefined;
@@ -328,6 +336,7 @@ export async function settingsAndAnswersToday(
       introduced: Number(row.introduced ?? 0),
       finished: Boolean(row.finished),
     },
+    parameters: row.parameters ?? null,
   };
 }
 
