@@ -39,28 +39,43 @@ const countInState = (db: DbHandle, studentId: number, inScope: InScope, state: 
     )
     .select((eb) => eb.fn.countAll<number>().as('n'));
 
-// The first rows in due order, then their cards and deck titles (joined before the limit, the
-// planner may start from the decks and sort every due card).
-const cardsInState = scoped(
-  (db: DbHandle, studentId: number, inScope: InScope, state: string, before: string, limit: number) =>
+// The first rows of a state in due order (one index range read in due order up to the limit).
+const firstInState = (
+  db: DbHandle,
+  studentId: number,
+  inScope: InScope,
+  state: string,
+  before: string,
+  limit: number,
+) =>
+  db
+    .selectFrom('memory_states')
+    .select([
+      'memory_states.card_id',
+      'memory_states.deck_id',
+      ...memoryColumns.map((c) => `memory_states.${c}` as const),
+    ])
+    .where('memory_states.student_id', '=', studentId)
+    .where('memory_states.state', '=', state)
+    .where('memory_states.due', '<', before)
+    .where(inScope)
+    // Due order alone, as the index holds it (ties in the order the rows were stored).
+    .orderBy('memory_states.due')
+    .limit(limit);
+
+// The first rows in due order of each of `states` (one state, or both learning states: their two
+// index ranges in one statement, each still stopping at the limit), then their cards and deck
+// titles (joined after the limit: joined before, the planner may start from the decks and sort
+// every due card).
+const cardsInStates = (states: readonly string[]) =>
+  scoped((db: DbHandle, studentId: number, inScope: InScope, before: string, limit: number) =>
     db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('memory_states')
-          .select([
-            'memory_states.card_id',
-            'memory_states.deck_id',
-            ...memoryColumns.map((c) => `memory_states.${c}` as const),
-          ])
-          .where('memory_states.student_id', '=', studentId)
-          .where('memory_states.state', '=', state)
-          .where('memory_states.due', '<', before)
-          .where(inScope)
-          // Due order alone, as the index holds it (ties in the order the rows were stored).
-          .orderBy('memory_states.due')
-          .limit(limit)
-          .as('m'),
-      )
+      .selectFrom((eb) => {
+        const [first, ...rest] = states.map((state, i) =>
+          eb.selectFrom(firstInState(db, studentId, inScope, state, before, limit).as(`s${i}`)).selectAll(),
+        );
+        return rest.reduce((q, r) => q.unionAll(r), first!).as('m');
+      })
       .innerJoin('cards', 'cards.id', 'm.card_id')
       .select((eb) => [
         ...cardContentColumns,
@@ -76,7 +91,9 @@ const cardsInState = scoped(
       ])
       .orderBy('m.due')
       .orderBy('m.card_id'),
-);
+  );
+const reviewCards = cardsInStates(['review']);
+const learningCards = cardsInStates(LEARNING_STATES);
 
 const firstDueInState = (db: DbHandle, studentId: number, inScope: InScope, state: string, from: string) =>
   db
@@ -102,8 +119,6 @@ const countsAndNextDue = scoped(
       firstDueInState(db, studentId, inScope, 'review', endOfDay).as('next_review'),
     ]),
 );
-
-const states = (kind: 'review' | 'learning') => (kind === 'review' ? ['review'] : LEARNING_STATES);
 
 /**
  * The queue of the scope: review cards due before `endOfDay` counted up to `reviewCap`, cards in
@@ -139,13 +154,15 @@ export async function dueCards(
   limit: number,
 ): Promise<QueueCardRow[]> {
   // Every memory row has its deck (the row goes with its card, the card with its deck).
-  const perState = await Promise.all(
-    states(kind).map((state) => cardsInState(db, scope, studentId, state, before, limit) as Promise<QueueCardRow[]>),
-  );
-  return perState
-    .flat()
-    .sort((a, b) => (a.due! < b.due! ? -1 : a.due! > b.due! ? 1 : a.id - b.id))
-    .slice(0, limit);
+  const rows = (await (kind === 'review' ? reviewCards : learningCards)(
+    db,
+    scope,
+    studentId,
+    before,
+    limit,
+  )) as QueueCardRow[];
+  // In due order, then card (the order by above), the first `limit` of both states together.
+  return rows.slice(0, limit);
 }
 
 /** Cards the student has never answered. */
