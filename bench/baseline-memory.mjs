@@ -93,6 +93,9 @@ const CARD =
 const SQL = {
   settings:
     'select "desired_retention", "new_per_day", "max_reviews_per_day", "grading" from "students" where "id" = ? and "family_id" = ?',
+  // The student's settings with their own parameters once tuned (review-queue.repository.ts dayOfStudent).
+  dayOfStudent:
+    'select "s"."desired_retention", "s"."new_per_day", "s"."max_reviews_per_day", "s"."grading", "p"."parameters" from "students" as "s" left join "student_schedules" as "p" on "p"."student_id" = "s"."id" where "s"."id" = ? and "s"."family_id" = ?',
   answersSince:
     'select coalesce(sum(t.known), 0) as "reviewed", coalesce(sum(1 - t.known), 0) as "introduced", exists (select "streak_days"."day" from "streak_days" where "streak_days"."student_id" = ? and "streak_days"."day" = ?) as "finished" from (select distinct "r"."card_id", case when exists (select "p"."id" from "review_logs" as "p" where "p"."card_id" = "r"."card_id" and "p"."student_id" = ? and "p"."reviewed_at" < ?) then 1 else 0 end as "known" from "review_logs" as "r" where "r"."student_id" = ? and "r"."reviewed_at" >= ?) as "t"',
   countInState: `select count(*) as "n" from (select "memory_states"."due" from "memory_states" where "memory_states"."student_id" = ? and "memory_states"."state" = ? and "memory_states"."due" < ? and ${SCOPE} limit ?) as "t"`,
@@ -170,7 +173,7 @@ export function memoryEndpoints(stmt, familyId) {
   function studentDay(studentId, tz, now) {
     const day = localDate(now, tz);
     const start = iso(startOfLocalDay(day, tz));
-    const settings = stmt(SQL.settings).get(studentId, familyId);
+    const settings = stmt(SQL.dayOfStudent).get(studentId, familyId);
     const answered = stmt(SQL.answersSince).get(studentId, day, studentId, start, studentId, start);
     if (!settings) return null;
     const reviewed = Number(answered?.reviewed ?? 0);
@@ -297,9 +300,9 @@ export function memoryEndpoints(stmt, familyId) {
       if (!d) return null;
       const q = queueOf(d, true);
       observe(d, q.finishedNow);
-      // The student's own parameters once tuned (review-queue.service.ts), null for the defaults.
-      const own = stmt(SQL.parameters).get(studentId);
-      const parameters = own ? JSON.parse(own.parameters) : null;
+      // The student's own parameters once tuned, read with the day (review-queue.service.ts), null for the defaults.
+      const own = d.settings.parameters;
+      const parameters = own ? JSON.parse(own) : null;
       return { cards: q.cards, counts: q.counts, next_due_at: q.next_due_at, parameters };
     },
 
@@ -311,7 +314,8 @@ export function memoryEndpoints(stmt, familyId) {
         quarterHour(startOfLocalDay(addDays(firstDay, i), tz)),
       );
       const ends = Array.from({ length: FORECAST_DAYS }, (_, k) => startOfLocalDay(addDays(d.day, k + 1), tz));
-      const q = queueOf(d, false);
+      // A day already recorded as finished stays so: its queue is not read (memory-statistics.service.ts).
+      const q = d.finished ? { finishedNow: false } : queueOf(d, false);
       const learned = Number(stmt(SQL.learned).get(studentId, ...inScope(studentId), 'review').n);
       const endsIso = ends.map(iso);
       const perInterval = endsIso.map(() => 0);

@@ -11,6 +11,7 @@
 //   BENCH_SCHOOL=1     the postgres section adds a school: 1,200 students in 40 classes, 7.92M answers
 //   BENCH_SCHOOL_DAYS  the school's school days (200; fewer for a smaller school history)
 //   BENCH_PG_ONLY      comma list of the postgres section's runs: decks,deck,progress,review,memory,class,save,sequential
+//   BENCH_PG_KEEP=1    with BENCH_KEEP=1: the throw-away cluster stays up after the run (to read plans)
 //   BENCH_BUILD_DIR    the build to measure (dist; `npm run build` first when missing or older than src;
 //                      BENCH_NO_BUILD=1 measures it as it is)
 //   BENCH_PROFILE=1    write a V8 CPU profile of the app server to bench/results/profiles/

@@ -28,8 +28,8 @@ export async function measureLoad({
   warmupS,
   durationS,
   pid,
-  dbCpu,
   beforeMeasured,
+  afterMeasured,
 }) {
   const request = { method, path, headers };
   if (makeBody) request.setupRequest = (req) => ({ ...req, body: makeBody() });
@@ -47,11 +47,11 @@ export async function measureLoad({
   }
   if (beforeMeasured) await beforeMeasured();
   const cpuBefore = pid ? cpuMs(pid) : null;
-  const dbBefore = dbCpu ? dbCpu() : null;
   const r = await cannon({ ...base, duration: durationS });
   const cpuAfter = pid ? cpuMs(pid) : null;
-  const dbAfter = dbCpu ? dbCpu() : null;
   const answered = r.requests.total;
+  // `beforeMeasured`/`afterMeasured` (optional): e.g. the database's own CPU over the measured run.
+  const extra = afterMeasured ? await afterMeasured(answered) : {};
   return {
     requests_per_s: Math.round(r.requests.average),
     p50_ms: r.latency.p50,
@@ -60,10 +60,7 @@ export async function measureLoad({
     total: answered,
     cpu_ms_per_request:
       cpuBefore !== null && answered > 0 ? Math.round(((cpuAfter - cpuBefore) / answered) * 1000) / 1000 : null,
-    // `dbCpu` (optional): the database server's CPU time so far, in ms (PostgreSQL's processes).
-    ...(dbCpu && answered > 0
-      ? { db_cpu_ms_per_request: Math.round(((dbAfter - dbBefore) / answered) * 1000) / 1000 }
-      : {}),
+    ...extra,
   };
 }
 
@@ -94,9 +91,17 @@ export function get(url, headers = {}) {
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
-/** Latency of one request at a time (no queueing): `samples` timed GETs after `warmup` untimed ones. */
-export async function sampleLatency(url, headers, { samples = 200, warmup = 20, pid } = {}) {
+/**
+ * Latency of one request at a time (no queueing): `samples` timed GETs after `warmup` untimed ones;
+ * `beforeMeasured`/`afterMeasured` (optional) run around the timed ones only.
+ */
+export async function sampleLatency(
+  url,
+  headers,
+  { samples = 200, warmup = 20, pid, beforeMeasured, afterMeasured } = {},
+) {
   for (let i = 0; i < warmup; i++) await get(url, headers);
+  if (beforeMeasured) await beforeMeasured();
   const cpuBefore = pid ? cpuMs(pid) : null;
   const times = [];
   for (let i = 0; i < samples; i++) {
@@ -106,6 +111,7 @@ export async function sampleLatency(url, headers, { samples = 200, warmup = 20, 
     if (status !== 200) throw new Error(`${url}: status ${status}`);
   }
   const cpu = pid ? cpuMs(pid) - cpuBefore : null;
+  const extra = afterMeasured ? await afterMeasured(samples) : {};
   times.sort((a, b) => a - b);
   const round = (v) => Math.round(v * 100) / 100;
   return {
@@ -114,5 +120,6 @@ export async function sampleLatency(url, headers, { samples = 200, warmup = 20, 
     p99_ms: round(quantile(times, 0.99)),
     samples,
     ...(pid ? { cpu_ms_per_request: round(cpu / samples) } : {}),
+    ...extra,
   };
 }

@@ -108,6 +108,8 @@ export async function startCluster(dir, log) {
     `unix_socket_directories = '${dir}'`,
     "shared_preload_libraries = 'pg_stat_statements'",
     'pg_stat_statements.track = all',
+    // Planning time too (exec + plan per statement): a statement planned afresh on every run shows.
+    'pg_stat_statements.track_planning = on',
     'max_connections = 200',
     'shared_buffers = 512MB',
     'maintenance_work_mem = 512MB',
@@ -123,6 +125,7 @@ export async function startCluster(dir, log) {
   await admin.end();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/flash_bench`,
+    dir,
     stop: () => asPostgres(bin('pg_ctl'), ['-D', dir, '-m', 'fast', '-w', 'stop']),
   };
 }
@@ -163,22 +166,70 @@ function dbProcesses(postmaster) {
   return pids;
 }
 
+/** A process's CPU time so far in ms: /proc/<pid>/schedstat (ns) where the kernel has it, else stat's ticks. */
+function processCpuMs(pid) {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  }
+}
+
 /**
- * CPU of the database: each PostgreSQL process's time from /proc (processes that ended are
- * counted through the postmaster's reaped-children times, fields cutime/cstime).
+ * The database's CPU so far, per process: each PostgreSQL process's time and type (pg_stat_activity's
+ * backend_type), and the time of the processes that ended (the postmaster's reaped children,
+ * fields cutime/cstime). `self` is the bench's own connection, counted apart.
  */
-function dbCpuMs(postmaster) {
-  let total = 0;
+async function dbCpuSnapshot(db, postmaster, self) {
+  const { rows } = await db.query('select pid, backend_type from pg_stat_activity');
+  const types = new Map(rows.map((r) => [r.pid, r.backend_type]));
+  const procs = new Map();
+  let reaped = 0;
   for (const pid of dbProcesses(postmaster)) {
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += Number(f[11]) + Number(f[12]) + (pid === postmaster ? Number(f[13]) + Number(f[14]) : 0);
+      procs.set(pid, { cpu: processCpuMs(pid), type: pid === postmaster ? 'postmaster' : (types.get(pid) ?? '?') });
+      if (pid === postmaster) {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        reaped = (Number(f[13]) + Number(f[14])) * 10;
+      }
     } catch {
       // gone meanwhile
     }
   }
-  return total * 10;
+  if (procs.has(self)) procs.get(self).type = 'bench';
+  return { procs, reaped };
+}
+
+const SERVING = new Set(['client backend', 'parallel worker']);
+
+/**
+ * The database's CPU between two snapshots, in ms, split by who spent it:
+ * - `serving`: the client backends (the app's connections; the bench's own connection is left out)
+ *   and parallel workers, alive at the end; plus `ended`;
+ * - `ended`: processes that ended in between (a connection the pool closed, a parallel worker, or an
+ *   autovacuum worker — the reads are measured with autovacuum paused, see below): the postmaster's
+ *   reaped time grows by their whole life, so their CPU before the first snapshot is taken off;
+ * - `background`: everything else (checkpointer, walwriter, background writer, autovacuum launcher
+ *   and workers alive at the end, the postmaster itself).
+ */
+function dbCpuBetween(a, b) {
+  let serving = 0;
+  let background = 0;
+  for (const [pid, p] of b.procs) {
+    const before = a.procs.get(pid);
+    const spent = p.cpu - (before ? before.cpu : 0);
+    const type = p.type === '?' && before ? before.type : p.type;
+    if (type === 'bench') continue;
+    if (SERVING.has(type)) serving += spent;
+    else background += spent;
+  }
+  let endedBefore = 0;
+  for (const [pid, p] of a.procs) if (!b.procs.has(pid)) endedBefore += p.cpu;
+  const ended = Math.max(0, b.reaped - a.reaped - endedBefore);
+  return { serving: serving + ended, ended, background };
 }
 
 const iso = (col) => `to_char((${col}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -390,7 +441,8 @@ export async function postgresBench({ cfg, tmp, log, school, schoolDays = PG_SIZ
       .catch(() => ({ rows: [] }));
     const statements = ext.length > 0;
     const { rows: pidRows } = await db.query('select pg_backend_pid() as pid');
-    const backend = fs.readFileSync(`/proc/${pidRows[0].pid}/stat`, 'utf8');
+    const selfPid = pidRows[0].pid;
+    const backend = fs.readFileSync(`/proc/${selfPid}/stat`, 'utf8');
     const postmaster = Number(backend.slice(backend.lastIndexOf(')') + 2).split(' ')[1]);
 
     const p = PG_SIZES.peer;
@@ -511,42 +563,62 @@ export async function postgresBench({ cfg, tmp, log, school, schoolDays = PG_SIZ
     const only = process.env.BENCH_PG_ONLY ? new Set(process.env.BENCH_PG_ONLY.split(',')) : null;
     const wanted = (key) => !only || only.has(key);
 
+    // Around each measured run (never its warm-up): pg_stat_statements emptied, then the database's
+    // CPU split by process type (dbCpuBetween), and the statements' own time, per request.
+    const round3 = (v) => Math.round(v * 1000) / 1000;
+    let snapshot = null;
+    const beforeMeasured = async () => {
+      if (statements) await db.query('select pg_stat_statements_reset()');
+      snapshot = await dbCpuSnapshot(db, postmaster, selfPid);
+    };
+    const afterMeasured = async (n) => {
+      const cpu = dbCpuBetween(snapshot, await dbCpuSnapshot(db, postmaster, selfPid));
+      const per = Math.max(1, n);
+      const r = {
+        db_cpu_ms_per_request: round3(cpu.serving / per),
+        db_ended_ms_per_request: round3(cpu.ended / per),
+        db_background_ms_per_request: round3(cpu.background / per),
+      };
+      // pg_stat_statements: planning and execution time (elapsed, not CPU) of the endpoint's statements.
+      if (statements) {
+        const own = "query not ilike '%pg_stat_%'";
+        const { rows } = await db.query(
+          `select sum(total_exec_time + total_plan_time) as ms, sum(calls) as calls from pg_stat_statements where ${own}`,
+        );
+        r.statements_ms_per_request = round3(Number(rows[0].ms ?? 0) / per);
+        r.statements_per_request = Math.round((Number(rows[0].calls ?? 0) / per) * 100) / 100;
+        // The costliest statements, to find where the time goes.
+        const { rows: top } = await db.query(
+          `select left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query, calls,
+             (total_exec_time + total_plan_time) / calls as ms_per_call, shared_blks_hit + shared_blks_read as blocks
+           from pg_stat_statements where ${own}
+           order by total_exec_time + total_plan_time desc limit 8`,
+        );
+        r.top_statements = top.map((t) => ({
+          query: t.query,
+          calls_per_request: Math.round((Number(t.calls) / per) * 100) / 100,
+          ms_per_call: round3(Number(t.ms_per_call)),
+          blocks_per_call: Math.round(Number(t.blocks) / Math.max(1, Number(t.calls))),
+        }));
+      }
+      return r;
+    };
+
     // Per endpoint: a load run (50 connections) of the app, then of the limit, each with its own and
     // the database's CPU per request; the ratio is ours ÷ the limit's req/s.
     const run = async (server, name, spec, headers) => {
       log(`PostgreSQL: ${name}: ${server.name}`);
-      const r = await measureLoad({
-        beforeMeasured: statements ? () => db.query('select pg_stat_statements_reset()') : undefined,
+      return measureLoad({
+        beforeMeasured,
+        afterMeasured,
         url: server.url,
         pid: server.pid,
-        dbCpu: () => dbCpuMs(postmaster),
         connections: cfg.connections,
         warmupS: cfg.warmupS,
         durationS: cfg.durationS,
         ...spec,
         headers: { ...spec.headers, ...headers },
       });
-      // pg_stat_statements: planning and execution time of the endpoint's statements over the measured run.
-      if (statements) {
-        const { rows } = await db.query(
-          "select sum(total_exec_time + total_plan_time) as ms from pg_stat_statements where query not ilike '%pg_stat_statements%'",
-        );
-        r.statements_ms_per_request = Math.round((Number(rows[0].ms ?? 0) / Math.max(1, r.total)) * 1000) / 1000;
-        // The costliest statements, to find where the time goes.
-        const { rows: top } = await db.query(
-          `select left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query, calls,
-             (total_exec_time + total_plan_time) / calls as ms_per_call, shared_blks_hit + shared_blks_read as blocks
-           from pg_stat_statements where query not ilike '%pg_stat_statements%'
-           order by total_exec_time + total_plan_time desc limit 6`,
-        );
-        r.top_statements = top.map((t) => ({
-          query: t.query,
-          calls_per_request: Math.round((Number(t.calls) / Math.max(1, r.total)) * 100) / 100,
-          ms_per_call: Math.round(Number(t.ms_per_call) * 1000) / 1000,
-          blocks_per_call: Math.round(Number(t.blocks) / Math.max(1, Number(t.calls))),
-        }));
-      }
-      return r;
     };
     const measure = async (key, name, spec, who = parent) => {
       if (!wanted(key)) return;
@@ -617,18 +689,33 @@ export async function postgresBench({ cfg, tmp, log, school, schoolDays = PG_SIZ
     await stop(limit);
     limit = null;
 
-    // One request at a time: the class table (p95 is the school-scale budget).
+    // One request at a time: every budgeted read, its database CPU without 50 requests competing for
+    // the cores, nor requests still in flight when a load run's clock stops. First VACUUM ANALYZE
+    // (the saves above wrote), then autovacuum paused (nothing writes here; its workers would
+    // otherwise count as ended processes) on our own cluster, where we may.
+    const paused = wanted('sequential') || schoolClasses.length > 0;
+    if (paused) {
+      log('PostgreSQL: VACUUM ANALYZE before the one-at-a-time runs');
+      await db.query('vacuum analyze');
+      out.autovacuum_paused = await db
+        .query('alter system set autovacuum = off')
+        .then(() => db.query('select pg_reload_conf()'))
+        .then(() => true)
+        .catch(() => false);
+    }
     const sequential = async (name, url, headers) => {
       log(`PostgreSQL (one at a time): ${name}`);
-      const before = dbCpuMs(postmaster);
-      const r = await sampleLatency(url, headers, { pid: app.pid, samples: 100, warmup: 10 });
-      r.db_cpu_ms_per_request = Math.round(((dbCpuMs(postmaster) - before) / r.samples) * 100) / 100;
+      const r = await sampleLatency(url, headers, {
+        pid: app.pid,
+        samples: 100,
+        warmup: 10,
+        beforeMeasured,
+        afterMeasured,
+      });
       return { endpoint: name, ...r };
     };
     out.sequential = [];
     if (wanted('sequential')) {
-      // Every budgeted read once more, one request at a time: its database CPU without 50 requests
-      // competing for the cores, nor requests still in flight when a load run's clock stops.
       out.sequential.push(
         await sequential('GET /api/decks?student_id= (20 decks)', `${app.url}/api/decks?student_id=${pia}`, auth),
         await sequential('GET /api/progress/{id} (5,000 answers)', `${app.url}/api/progress/${pia}`, auth),
@@ -659,6 +746,12 @@ export async function postgresBench({ cfg, tmp, log, school, schoolDays = PG_SIZ
         ),
       );
     }
+    if (out.autovacuum_paused) {
+      await db.query('alter system reset autovacuum');
+      await db.query('select pg_reload_conf()');
+    }
+    if (process.env.BENCH_PG_KEEP)
+      out.kept = { url: server.url, cookie: family.cookie, pia, leo, teacher: klass.cookie };
     out.budgets = PG_BUDGETS;
     out.peer_ratio_before = PEER_RATIO_BEFORE;
     return out;
@@ -666,6 +759,9 @@ export async function postgresBench({ cfg, tmp, log, school, schoolDays = PG_SIZ
     if (app) await stop(app);
     if (limit) await stop(limit);
     await db.end().catch(() => undefined);
-    await server.stop();
+    // BENCH_PG_KEEP=1 (with BENCH_KEEP=1, which keeps the run's temp dir): the cluster stays up with
+    // its data, to read plans (EXPLAIN) after the run.
+    if (process.env.BENCH_PG_KEEP && own) log(`PostgreSQL kept running: ${server.url} (${server.dir})`);
+    else await server.stop();
   }
 }

@@ -42,11 +42,12 @@ pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 
 // PostgreSQL plans an unnamed statement afresh on every run (a statement with many terms took
 // ~6.7 ms to plan: bench/README.md). Queries with bound values run as named prepared statements
-// instead, one name per SQL text: each connection parses and plans a text once and, after a few
-// runs, keeps a generic plan. Texts beyond the bound run unnamed.
+// instead, one name per SQL text: each connection parses and plans a text once and keeps its
+// generic plan (plan_cache_mode below). Texts beyond the bound run unnamed.
 const PREPARED_NAMES_MAX = 2000;
 const preparedNames = new Map<string, string>();
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan';
 
 function preparedName(text: string): string | undefined {
   let name = preparedNames.get(text);
@@ -76,7 +77,11 @@ export function openDatabase(database: Config['database'], opts: { schema?: stri
       connectionString: database.url,
       max: 10,
       Client: PreparingClient,
-      ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
+      // Prepared statements keep their generic plan: by default PostgreSQL plans a statement afresh
+      // on every run when its generic plan looks costlier than the custom ones (a range on a bound
+      // value is guessed at a third of the rows), which it did on every run of progress's whole-queue
+      // statement (4 ms of planning a request) and of the student's day (0.45 ms): bench/README.md.
+      options: [GENERIC_PLANS, ...(opts.schema ? [`-c search_path=${opts.schema}`] : [])].join(' '),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', sqlite: null, schema: opts.schema, close: () => kysely.destroy() };

@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors';
 import { memoryStatesOfStudent } from './memory-states.repository';
 import { memoryOf, requireTimeZone } from './memory.service';
 import { settingsAndAnswersToday } from './review-queue.repository';
-import { studentParameters } from '../schedule';
+import { storedParameters } from '../schedule';
 import type { FamilyScope } from '../../context';
 
 /**
@@ -25,10 +25,8 @@ export async function memoryStates(
   const today = await settingsAndAnswersToday(db, input.familyId, input.studentId, start, day);
   if (!today) throw notFound('Student not found');
   const { answered } = today;
-  const [rows, parameters] = await Promise.all([
-    memoryStatesOfStudent(db, input.familyId, input.studentId),
-    studentParameters(db, input.studentId),
-  ]);
+  const rows = await memoryStatesOfStudent(db, input.familyId, input.studentId);
+  const parameters = storedParameters(today.parameters);
   return {
     day,
     answered_today: { reviewed: answered.reviewed, introduced: answered.introduced },

@@ -9,7 +9,6 @@ import { addDays, quarterHour, startOfLocalDay } from '@shared/local-day';
 import type { MemoryStatistics } from '@shared/schemas/review';
 import { forgettingCurveOf } from '@shared/srs';
 import type { DbHandle } from '../../db/schema';
-import { studentParameters } from '../schedule';
 import { activityPerDay, countDueBefore, recallAndLearned, streakDays } from './memory-statistics.repository';
 import { studentScope } from './memory-sql';
 import { answersByMode } from './mode-statistics.repository';
@@ -82,7 +81,8 @@ export async function memoryStatisticsOfDay(db: DbHandle, d: Day): Promise<Omit<
   const bounds = activityBounds(firstDay, tz);
   const ends = Array.from({ length: FORECAST_DAYS }, (_, k) => startOfLocalDay(addDays(d.day, k + 1), tz));
   const [finishedNow, dueBy, { recall, learned }, days, finishedDays] = await Promise.all([
-    wholeQueueFinished(db, d),
+    // A day already recorded as finished stays so (observe): its queue need not be read.
+    d.finished ? false : wholeQueueFinished(db, d),
     countDueBefore(
       db,
       scope,
@@ -90,9 +90,7 @@ export async function memoryStatisticsOfDay(db: DbHandle, d: Day): Promise<Omit<
       ends.map((t) => new Date(t).toISOString()),
     ),
     // With the child's own forgetting curve once tuned (issue 26).
-    studentParameters(db, studentId).then((w) =>
-      recallAndLearned(db, scope, studentId, d.now.toISOString(), forgettingCurveOf(w)),
-    ),
+    recallAndLearned(db, scope, studentId, d.now.toISOString(), forgettingCurveOf(d.parameters)),
     activityPerDay(db, studentId, bounds),
     streakDays(db, studentId),
   ]);

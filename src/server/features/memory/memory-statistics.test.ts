@@ -179,6 +179,27 @@ describe('memoryStatistics', () => {
     expect((await stats(studentId, T0 + 4 * MINUTE)).streak_days).toBe(1);
   });
 
+  it("counts a day done once the day's new cards are answered, though more wait for tomorrow", async () => {
+    const { studentId, cards } = await student(3);
+    await t.db.kysely.updateTable('students').set({ new_per_day: 1 }).where('id', '=', studentId).execute();
+    await answer(studentId, cards[0]!, 'easy', T0);
+    expect((await queue(studentId, T0 + MINUTE)).counts).toEqual({ due: 0, new: 0, learning: 0 });
+    expect((await stats(studentId, T0 + MINUTE)).streak_days).toBe(1);
+  });
+
+  it('does not count a day with a review card due, whether or not new cards are left', async () => {
+    const { studentId, cards } = await student(2);
+    const easy = await answer(studentId, cards[0]!, 'easy', T0);
+    const later = Date.parse(easy.due) + DAY;
+    // Due again, and the second card still new.
+    expect((await queue(studentId, later)).counts).toMatchObject({ due: 1, new: 1 });
+    expect((await stats(studentId, later)).streak_days).toBe(0);
+    // No new card left: the review card alone keeps the day open.
+    await answer(studentId, cards[1]!, 'easy', later);
+    expect((await queue(studentId, later + MINUTE)).counts).toMatchObject({ due: 1, new: 0 });
+    expect((await stats(studentId, later + MINUTE)).streak_days).toBe(0);
+  });
+
   it("answers another family's student as missing", async () => {
     const other = await t.user('other');
     const theirs = await seedStudent(t.db, other.id);

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { precompiled } from '../../db/precompiled';
 import type { Database, DbHandle } from '../../db/schema';
 import {
@@ -39,28 +39,43 @@ const countInState = (db: DbHandle, studentId: number, inScope: InScope, state: 
     )
     .select((eb) => eb.fn.countAll<number>().as('n'));
 
-// The first rows in due order, then their cards and deck titles (joined before the limit, the
-// planner may start from the decks and sort every due card).
-const cardsInState = scoped(
-  (db: DbHandle, studentId: number, inScope: InScope, state: string, before: string, limit: number) =>
+// The first rows of a state in due order (one index range read in due order up to the limit).
+const firstInState = (
+  db: DbHandle,
+  studentId: number,
+  inScope: InScope,
+  state: string,
+  before: string,
+  limit: number,
+) =>
+  db
+    .selectFrom('memory_states')
+    .select([
+      'memory_states.card_id',
+      'memory_states.deck_id',
+      ...memoryColumns.map((c) => `memory_states.${c}` as const),
+    ])
+    .where('memory_states.student_id', '=', studentId)
+    .where('memory_states.state', '=', state)
+    .where('memory_states.due', '<', before)
+    .where(inScope)
+    // Due order alone, as the index holds it (ties in the order the rows were stored).
+    .orderBy('memory_states.due')
+    .limit(limit);
+
+// The first rows in due order of each of `states` (one state, or both learning states: their two
+// index ranges in one statement, each still stopping at the limit), then their cards and deck
+// titles (joined after the limit: joined before, the planner may start from the decks and sort
+// every due card).
+const cardsInStates = (states: readonly string[]) =>
+  scoped((db: DbHandle, studentId: number, inScope: InScope, before: string, limit: number) =>
     db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('memory_states')
-          .select([
-            'memory_states.card_id',
-            'memory_states.deck_id',
-            ...memoryColumns.map((c) => `memory_states.${c}` as const),
-          ])
-          .where('memory_states.student_id', '=', studentId)
-          .where('memory_states.state', '=', state)
-          .where('memory_states.due', '<', before)
-          .where(inScope)
-          // Due order alone, as the index holds it (ties in the order the rows were stored).
-          .orderBy('memory_states.due')
-          .limit(limit)
-          .as('m'),
-      )
+      .selectFrom((eb) => {
+        const [first, ...rest] = states.map((state, i) =>
+          eb.selectFrom(firstInState(db, studentId, inScope, state, before, limit).as(`s${i}`)).selectAll(),
+        );
+        return rest.reduce((q, r) => q.unionAll(r), first!).as('m');
+      })
       .innerJoin('cards', 'cards.id', 'm.card_id')
       .select((eb) => [
         ...cardContentColumns,
@@ -76,7 +91,9 @@ const cardsInState = scoped(
       ])
       .orderBy('m.due')
       .orderBy('m.card_id'),
-);
+  );
+const reviewCards = cardsInStates(['review']);
+const learningCards = cardsInStates(LEARNING_STATES);
 
 const firstDueInState = (db: DbHandle, studentId: number, inScope: InScope, state: string, from: string) =>
   db
@@ -102,8 +119,6 @@ const countsAndNextDue = scoped(
       firstDueInState(db, studentId, inScope, 'review', endOfDay).as('next_review'),
     ]),
 );
-
-const states = (kind: 'review' | 'learning') => (kind === 'review' ? ['review'] : LEARNING_STATES);
 
 /**
  * The queue of the scope: review cards due before `endOfDay` counted up to `reviewCap`, cards in
@@ -139,13 +154,15 @@ export async function dueCards(
   limit: number,
 ): Promise<QueueCardRow[]> {
   // Every memory row has its deck (the row goes with its card, the card with its deck).
-  const perState = await Promise.all(
-    states(kind).map((state) => cardsInState(db, scope, studentId, state, before, limit) as Promise<QueueCardRow[]>),
-  );
-  return perState
-    .flat()
-    .sort((a, b) => (a.due! < b.due! ? -1 : a.due! > b.due! ? 1 : a.id - b.id))
-    .slice(0, limit);
+  const rows = (await (kind === 'review' ? reviewCards : learningCards)(
+    db,
+    scope,
+    studentId,
+    before,
+    limit,
+  )) as QueueCardRow[];
+  // In due order, then card (the order by above), the first `limit` of both states together.
+  return rows.slice(0, limit);
 }
 
 /** Cards the student has never answered. */
@@ -238,8 +255,9 @@ export async function newCards(db: DbHandle, scope: Scope, studentId: number, li
 
 // The student's learning settings with today's answers: cards answered since the day began, split
 // by whether they had been answered before (reviews) or not (new cards); and whether the day is
-// already recorded as finished. One statement, and no row unless the student is the family's:
-// the answers are one aggregate row, joined to the student's row.
+// already recorded as finished; and their own FSRS parameters once tuned (issue 26). One statement,
+// and no row unless the student is the family's: the answers are one aggregate row, joined to the
+// student's row.
 const dayOfStudent = precompiled((db, familyId: FamilyId, studentId: number, dayStart: string, day: string) =>
   db
     .selectFrom('students as s')
@@ -287,6 +305,7 @@ const dayOfStudent = precompiled((db, familyId: FamilyId, studentId: number, day
         ])
         .as('a'),
     )
+    .leftJoin('student_schedules as p', 'p.student_id', 's.id')
     .select([
       's.desired_retention',
       's.new_per_day',
@@ -295,6 +314,7 @@ const dayOfStudent = precompiled((db, familyId: FamilyId, studentId: number, day
       'a.reviewed',
       'a.introduced',
       'a.finished',
+      'p.parameters',
     ])
     .where('s.id', '=', studentId)
     .where('s.family_id', '=', familyId),
@@ -302,8 +322,8 @@ const dayOfStudent = precompiled((db, familyId: FamilyId, studentId: number, day
 
 /**
  * The learning settings of the user's student (undefined when the student is not theirs) and the
- * cards answered since `dayStart`: `reviewed` (known before) and `introduced` (new), and whether
- * `day` is finished.
+ * cards answered since `dayStart`: `reviewed` (known before) and `introduced` (new), whether `day`
+ * is finished, and the student's stored FSRS parameters (null while they have none).
  */
 export async function settingsAndAnswersToday(
   db: DbHandle,
@@ -312,7 +332,12 @@ export async function settingsAndAnswersToday(
   dayStart: string,
   day: string,
 ): Promise<
-  { settings: LearningSettingsRow; answered: { reviewed: number; introduced: number; finished: boolean } } | undefined
+  | {
+      settings: LearningSettingsRow;
+      answered: { reviewed: number; introduced: number; finished: boolean };
+      parameters: string | null;
+    }
+  | undefined
 > {
   const row = (await dayOfStudent(db, familyId, studentId, dayStart, day))[0];
   if (!row) return undefined;
@@ -328,6 +353,7 @@ export async function settingsAndAnswersToday(
       introduced: Number(row.introduced ?? 0),
       finished: Boolean(row.finished),
     },
+    parameters: row.parameters ?? null,
   };
 }
 
@@ -397,8 +423,22 @@ export async function deckCounts(
 // stops at its first row): the first review card's due and the first from tomorrow on, the same of
 // each learning state from now on, and whether a card was never answered.
 // queueOf answers the same with 7 or more statements and card rows.
+// Whether a card was never answered is a probe of each deck's cursor and cards (the statement's
+// costliest part, a few buffers per deck), so it is asked only when it decides the answer: when
+// new cards are left today, and no review card (if reviews are left), no learning step due now and
+// none later today already says the queue is not finished. A CASE evaluates its branches in order
+// and both databases run a subquery only when its branch is reached.
 const queueStateOf = scoped(
-  (db: DbHandle, studentId: number, inScope: InScope, endOfDay: string, dueNow: string, familyId: FamilyId) => {
+  (
+    db: DbHandle,
+    studentId: number,
+    inScope: InScope,
+    endOfDay: string,
+    dueNow: string,
+    familyId: FamilyId,
+    reviewsLeft: number,
+    newLeft: number,
+  ) => {
     // Each a read of the (student, state, due) index in due order up to the first card in scope
     // (as an `exists`, PostgreSQL's generic plan read every card of the student from the
     // (student, deck, due, state) index instead: 281 buffers for a child knowing 1,500 cards).
@@ -410,42 +450,64 @@ const queueStateOf = scoped(
         first(state, '').as(`first_${state}`),
         first(state, dueNow).as(`next_${state}`),
       ]),
-      // A card above its deck's cursor that the student never answered (newCards' cards).
       eb
-        .exists(
-          db
-            .selectFrom('decks')
-            .leftJoin('new_card_cursors as k', (join) =>
-              join.onRef('k.deck_id', '=', 'decks.id').on('k.student_id', '=', studentId),
-            )
-            .select('decks.id')
-            .where('decks.id', 'in', decksOfStudent(db, familyId, studentId))
-            .where((d) =>
-              d.exists(
-                d
-                  .selectFrom('cards')
-                  .select('cards.id')
-                  // A deck following a shared deck reads the original's cards (issue 23).
-                  .where('cards.deck_id', '=', sql<number>`coalesce(decks.shared_from_deck_id, decks.id)`)
-                  .where((c) => c('cards.id', '>', c.fn.coalesce('k.seen_through', c.lit(0))))
-                  .where(unseenBy(studentId)),
-              ),
-            ),
+        .case()
+        .when(sql<SqlBool>`${newLeft} = 0`)
+        .then(sql<boolean>`false`)
+        .when(eb.and([sql<SqlBool>`${reviewsLeft} > 0`, eb(first('review', ''), '<', endOfDay)]))
+        .then(sql<boolean>`false`)
+        .when(
+          eb.or(
+            LEARNING_STATES.flatMap((state) => [
+              eb(first(state, ''), '<', dueNow),
+              eb(first(state, dueNow), '<', endOfDay),
+            ]),
+          ),
         )
+        .then(sql<boolean>`false`)
+        // A card above its deck's cursor that the student never answered (newCards' cards).
+        .else(
+          eb.exists(
+            db
+              .selectFrom('decks')
+              .leftJoin('new_card_cursors as k', (join) =>
+                join.onRef('k.deck_id', '=', 'decks.id').on('k.student_id', '=', studentId),
+              )
+              .select('decks.id')
+              .where('decks.id', 'in', decksOfStudent(db, familyId, studentId))
+              .where((d) =>
+                d.exists(
+                  d
+                    .selectFrom('cards')
+                    .select('cards.id')
+                    // A deck following a shared deck reads the original's cards (issue 23).
+                    .where('cards.deck_id', '=', sql<number>`coalesce(decks.shared_from_deck_id, decks.id)`)
+                    .where((c) => c('cards.id', '>', c.fn.coalesce('k.seen_through', c.lit(0))))
+                    .where(unseenBy(studentId)),
+                ),
+              ),
+          ),
+        )
+        .end()
         .as('unseen'),
     ]);
   },
 );
 
-/** The student's whole queue at `dueNow` (see queueStateOf). */
+/**
+ * The student's whole queue at `dueNow` (see queueStateOf), with what today's answers leave of the
+ * limits: `unseen` (a card never answered) is only read when it decides whether the queue is empty
+ * and finished, and false otherwise.
+ */
 export async function queueState(
   db: DbHandle,
   familyId: FamilyId,
   studentId: number,
   endOfDay: string,
   dueNow: string,
+  left: { reviews: number; new: number },
 ) {
-  const row = (await queueStateOf(db, { familyId }, studentId, endOfDay, dueNow, familyId))[0]!;
+  const row = (await queueStateOf(db, { familyId }, studentId, endOfDay, dueNow, familyId, left.reviews, left.new))[0]!;
   const r = row as unknown as Record<string, string | null | undefined>;
   const firstOf = (key: string) =>
     LEARNING_STATES.map((state) => r[`${key}_${state}`] ?? null)

@@ -7,7 +7,7 @@ import type { DbHandle } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { deckUsable } from '../access';
 import { studentScope, type QueueCard, type Scope } from './memory-sql';
-import { studentParameters } from '../schedule';
+import { storedParameters } from '../schedule';
 import { memoryOf, requireTimeZone } from './memory.service';
 import type { LearningSettingsRow } from './memory.repository';
 import {
@@ -44,6 +44,8 @@ export interface Day {
   end: number;
   finished: boolean;
   answeredToday: boolean;
+  /** The student's own FSRS parameters once tuned, else null (the defaults): as studentParameters. */
+  parameters: number[] | null;
   reviewsLeft: number;
   newLeft: number;
 }
@@ -65,6 +67,7 @@ export async function studentDay(
     day,
     end: startOfLocalDay(addDays(day, 1), input.tz),
     finished: answered.finished,
+    parameters: storedParameters(read.parameters),
     answeredToday: answered.reviewed + answered.introduced > 0,
     reviewsLeft: Math.max(0, settings.max_reviews_per_day - answered.reviewed),
     newLeft: Math.max(0, settings.new_per_day - answered.introduced),
@@ -125,6 +128,7 @@ export async function wholeQueueFinished(db: DbHandle, d: Day): Promise<boolean>
     d.studentId,
     new Date(d.end).toISOString(),
     new Date(+d.now + 1).toISOString(),
+    { reviews: d.reviewsLeft, new: d.newLeft },
   );
   const empty = (d.reviewsLeft === 0 || !s.reviewDue) && !s.learningDue && (d.newLeft === 0 || !s.unseen);
   const started = d.answeredToday || s.learningLater || s.reviewLater;
@@ -163,7 +167,8 @@ export async function reviewQueue(
   // The student first, then the deck: run together, the two refusals raced and either could answer.
   const d = await studentDay(db, input);
   const scope = await scopeOf();
-  const [q, parameters] = await Promise.all([queueOf(db, d, scope, true), studentParameters(db, input.studentId)]);
+  const q = await queueOf(db, d, scope, true);
+  const { parameters } = d;
   await observe(db, d, q.finishedNow);
   return { cards: q.cards, counts: q.counts, next_due_at: q.next_due_at, parameters };
 }

@@ -1,2 +1,2 @@
 // schedule's public module: a student's own FSRS parameters, and the tuner the server starts.
-export { scheduleTuner, studentParameters } from './schedule.service';
+export { scheduleTuner, storedParameters, studentParameters } from './schedule.service';

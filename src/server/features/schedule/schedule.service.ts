@@ -51,6 +51,13 @@ const TICK_MS = 60_000;
 const WEEKLY_CHECK_MS = 60 * 60_000;
 const WEEKLY_BATCH = 20;
 
+/** Stored parameters (student_schedules.parameters, read with other columns) as studentParameters answers them. */
+export function storedParameters(text: string | null | undefined): number[] | null {
+  if (text === null || text === undefined) return null;
+  const p: unknown = JSON.parse(text);
+  return validParameters(p) ? p : null;
+}
+
 /** The parameters a student is scheduled with: their own when tuned, else null (the defaults). */
 export async function studentParameters(db: DbHandle, studentId: number): Promise<number[] | null> {
   const row = await parametersOf(db, studentId);
