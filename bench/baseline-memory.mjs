@@ -390,7 +390,7 @@ export function memoryEndpoints(stmt, familyId) {
       return out;
     },
 
-    /** The memory part of a save, inside its transaction (memory.service.ts recordReviews). */
+    /** The memory part of a save, inside its transaction (memory.service.ts recordReviews); the deck of each card. */
     recordReviews(studentId, results, now) {
       const times = results.map((r) =>
         r.reviewed_at === undefined ? now.toISOString() : iso(Date.parse(r.reviewed_at)),
@@ -487,6 +487,7 @@ export function memoryEndpoints(stmt, familyId) {
         slots.set(key, a);
       }
       stmt(SQL.upsertActivity(slots.size)).run(...[...slots.values()].flat());
+      return deckOf;
     },
   };
 }

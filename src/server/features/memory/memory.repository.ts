@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type CompiledQuery, type ExpressionBuilder } from 'kysely';
 import type { AnswerMode, ReviewRating } from '@shared/constants';
 import { quarterHour } from '@shared/local-day';
 import type { ReviewedMemory } from '@shared/srs';
@@ -48,8 +48,10 @@ export interface ReviewTarget extends MemoryColumns {
 // Multi-row statements in slices, within the bound-parameter limits of both databases.
 const ROWS_PER_STATEMENT = 200;
 
-async function inSlices<T>(rows: T[], write: (slice: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) await write(rows.slice(i, i + ROWS_PER_STATEMENT));
+function slicesOf<T>(rows: T[]): T[][] {
+  const slices: T[][] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) slices.push(rows.slice(i, i + ROWS_PER_STATEMENT));
+  return slices;
 }
 
 // ---- Writing reviews ------------------------------------------------------------------------
@@ -142,13 +144,13 @@ export async function reviewTargets(
   cardIds: number[],
 ): Promise<ReviewTarget[]> {
   const out: ReviewTarget[] = [];
-  await inSlices(cardIds, async (slice) => out.push(...(await targetsOf(db, [familyId, studentId, ...slice]))));
+  for (const slice of slicesOf(cardIds)) out.push(...(await targetsOf(db, [familyId, studentId, ...slice])));
   return out;
 }
 
-/** Appends answers to the log; ids follow the order of `rows`. */
-export function insertReviewLogs(db: DbHandle, rows: ReviewLogRow[]): Promise<void> {
-  return inSlices(rows, (slice) => logInsert(db, valuesOf(slice, LOG_COLUMNS)));
+/** The statements (not run: db/write-together.ts) that append answers to the log; ids follow the order of `rows`. */
+export function reviewLogWrites(db: DbHandle, rows: ReviewLogRow[]): CompiledQuery[] {
+  return slicesOf(rows).map((slice) => logInsert.query(db, valuesOf(slice, LOG_COLUMNS)));
 }
 
 /** A card's whole log, in the order it is replayed (reviewed_at, then the order it was stored). */
@@ -167,9 +169,9 @@ export function cardLog(
     .execute() as Promise<{ rating: ReviewRating; reviewed_at: string }[]>;
 }
 
-/** Stores memory states (one row per card in `rows`), replacing those already stored. */
-export function saveMemoryStates(db: DbHandle, rows: MemoryRow[]): Promise<void> {
-  return inSlices(rows, (slice) => memoryUpsert(db, valuesOf(slice, MEMORY_ROW_COLUMNS)));
+/** The statements (not run) that store memory states (one row per card in `rows`), replacing those already stored. */
+export function memoryStateWrites(db: DbHandle, rows: MemoryRow[]): CompiledQuery[] {
+  return slicesOf(rows).map((slice) => memoryUpsert.query(db, valuesOf(slice, MEMORY_ROW_COLUMNS)));
 }
 
 /**
@@ -219,9 +221,9 @@ export async function advanceNewCardCursors(db: DbHandle, studentId: number, dec
   }
 }
 
-/** Adds answers to the per-quarter-hour counts (one row per deck, slot and mode in `rows`). */
-export function addActivity(db: DbHandle, rows: ActivityRow[]): Promise<void> {
-  return inSlices(rows, (slice) => activityUpsert(db, valuesOf(slice, ACTIVITY_COLUMNS)));
+/** The statements (not run) that add answers to the per-quarter-hour counts (one row per deck, slot and mode in `rows`). */
+export function activityWrites(db: DbHandle, rows: ActivityRow[]): CompiledQuery[] {
+  return slicesOf(rows).map((slice) => activityUpsert.query(db, valuesOf(slice, ACTIVITY_COLUMNS)));
 }
 
 // ---- Removing progress ----------------------------------------------------------------------------
