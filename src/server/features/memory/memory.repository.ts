@@ -76,10 +76,15 @@ export async function learningSettings(
 
 // The statements of every save, compiled once per number of rows (db/precompiled.ts).
 // Read from the cards asked for, each deck checked by its key: joined to the decks, the planner may
-// start from the user's decks instead and probe each of them (thousands, for a big school).
+// start from the user's decks instead and probe each of them (thousands, for a big school). The
+// student's row (by its key, when it is the family's) brings its learning settings along: one
+// round trip fewer for every save.
 const targetsOf = compiledPerLength((db, familyId, studentId, ...cardIds) =>
   db
     .selectFrom('cards')
+    .innerJoin('students as s', (join) =>
+      join.on('s.id', '=', studentId as number).on('s.family_id', '=', familyId as number),
+    )
     // The family's deck holding the card, or following the shared deck holding it (issue 23).
     .innerJoin('decks', (j) =>
       j.on((eb) =>
@@ -92,7 +97,15 @@ const targetsOf = compiledPerLength((db, familyId, studentId, ...cardIds) =>
     .leftJoin('memory_states as m', (join) =>
       join.onRef('m.card_id', '=', 'cards.id').on('m.student_id', '=', studentId as number),
     )
-    .select(['cards.id as card_id', 'decks.id as deck_id', ...memoryColumns.map((c) => `m.${c}` as const)])
+    .select([
+      's.desired_retention',
+      's.new_per_day',
+      's.max_reviews_per_day',
+      's.grading',
+      'cards.id as card_id',
+      'decks.id as deck_id',
+      ...memoryColumns.map((c) => `m.${c}` as const),
+    ])
     .where('cards.id', 'in', cardIds as number[])
     .where('decks.family_id', '=', familyId as number)
     .where((d) => d.or([d('decks.student_id', 'is', null), d('decks.student_id', '=', studentId as number)])),
@@ -136,16 +149,30 @@ const activityUpsert = compiledPerLength((db, ...values) =>
     ),
 );
 
-/** The cards among `cardIds` the user's student may study, each with its deck and the student's memory of it. */
+/**
+ * The cards among `cardIds` the user's student may study, each with its deck and the student's
+ * memory of it, and the student's learning settings; no settings when no card was found (the
+ * student may not be the family's: ask learningSettings).
+ */
 export async function reviewTargets(
   db: DbHandle,
   familyId: FamilyId,
   studentId: number,
   cardIds: number[],
-): Promise<ReviewTarget[]> {
-  const out: ReviewTarget[] = [];
-  for (const slice of slicesOf(cardIds)) out.push(...(await targetsOf(db, [familyId, studentId, ...slice])));
-  return out;
+): Promise<{ settings?: LearningSettingsRow; targets: ReviewTarget[] }> {
+  const targets: ReviewTarget[] = [];
+  let settings: LearningSettingsRow | undefined;
+  for (const slice of slicesOf(cardIds)) {
+    for (const { desired_retention, new_per_day, max_reviews_per_day, grading, ...target } of await targetsOf(db, [
+      familyId,
+      studentId,
+      ...slice,
+    ])) {
+      settings ??= { desired_retention: Number(desired_retention), new_per_day, max_reviews_per_day, grading };
+      targets.push(target);
+    }
+  }
+  return { settings, targets };
 }
 
 /** The statements (not run: db/write-together.ts) that append answers to the log; ids follow the order of `rows`. */

@@ -113,10 +113,6 @@ export async function reviewsToRecord(
 ): Promise<ReviewsToRecord> {
   const { familyId, studentId, now } = input;
   const times = reviewTimes(input.results, now);
-  const settings = await learningSettings(trx, familyId, studentId);
-  if (!settings) throw notFound('Student not found');
-  const scheduler = schedulerFor({ ...settings, parameters: await studentParameters(trx, studentId) });
-
   const reviews = inReviewOrder(
     input.results.map((r, i) => ({
       student_id: studentId,
@@ -130,8 +126,11 @@ export async function reviewsToRecord(
   );
   const byCard = new Map<number, typeof reviews>();
   for (const r of reviews) byCard.set(r.card_id, [...(byCard.get(r.card_id) ?? []), r]);
-  const targets = await reviewTargets(trx, familyId, studentId, [...byCard.keys()]);
-  if (targets.length !== byCard.size) throw notFound('Card not found');
+  // The cards and the student's settings in one read; when it finds nothing, whether the student is the family's says which 404.
+  const { settings, targets } = await reviewTargets(trx, familyId, studentId, [...byCard.keys()]);
+  if (!settings && !(await learningSettings(trx, familyId, studentId))) throw notFound('Student not found');
+  if (!settings || targets.length !== byCard.size) throw notFound('Card not found');
+  const scheduler = schedulerFor({ ...settings, parameters: await studentParameters(trx, studentId) });
 
   const states: MemoryRow[] = [];
   const decksWithNewCards = new Set<number>();
