@@ -118,7 +118,7 @@ const SQL = {
   dueOfDecks: `select "memory_states"."deck_id", count(*) as "n" from "memory_states" where "memory_states"."student_id" = ? and "memory_states"."deck_id" in ${LISTED} and "memory_states"."due" < ? and ("memory_states"."state" = ? or "memory_states"."due" <= ?) group by "memory_states"."deck_id"`,
   unseenOfDecks: `select "decks"."id" as "deck_id", (select count(*) as "n" from "cards" where "cards"."deck_id" = "decks"."id" and "cards"."id" > coalesce("k"."seen_through", 0) and not exists (select "m"."card_id" from "memory_states" as "m" where "m"."student_id" = ? and "m"."card_id" = "cards"."id")) as "n" from "decks" left join "new_card_cursors" as "k" on "k"."deck_id" = "decks"."id" and "k"."student_id" = ? where "decks"."id" in ${LISTED}`,
   targets: (n) =>
-    `select "cards"."id" as "card_id", "cards"."deck_id", ${MEMORY.map((c) => `"m"."${c}"`).join(', ')} from "cards" left join "memory_states" as "m" on "m"."card_id" = "cards"."id" and "m"."student_id" = ? where "cards"."id" in (${marks(n)}) and exists (select "decks"."id" from "decks" where "decks"."id" = "cards"."deck_id" and "decks"."family_id" = ? and ("decks"."student_id" is null or "decks"."student_id" = ?))`,
+    `select "s"."desired_retention", "s"."new_per_day", "s"."max_reviews_per_day", "s"."grading", "cards"."id" as "card_id", "cards"."deck_id", ${MEMORY.map((c) => `"m"."${c}"`).join(', ')} from "cards" inner join "students" as "s" on "s"."id" = ? and "s"."family_id" = ? left join "memory_states" as "m" on "m"."card_id" = "cards"."id" and "m"."student_id" = ? where "cards"."id" in (${marks(n)}) and exists (select "decks"."id" from "decks" where "decks"."id" = "cards"."deck_id" and "decks"."family_id" = ? and ("decks"."student_id" is null or "decks"."student_id" = ?))`,
   insertLogs: (n) =>
     `insert into "review_logs" ("student_id", "card_id", "rating", "mode", "reviewed_at", "duration_ms", "created_at") values ${marks(n, '(?, ?, ?, ?, ?, ?, ?)')}`,
   upsertMemory: (n) =>
@@ -394,15 +394,11 @@ export function memoryEndpoints(stmt, familyId) {
       return out;
     },
 
-    /** The memory part of a save, inside its transaction (memory.service.ts recordReviews). */
+    /** The memory part of a save, inside its transaction (memory.service.ts recordReviews); the deck of each card. */
     recordReviews(studentId, results, now) {
       const times = results.map((r) =>
         r.reviewed_at === undefined ? now.toISOString() : iso(Date.parse(r.reviewed_at)),
       );
-      const settings = stmt(SQL.settings).get(studentId, familyId);
-      if (!settings) throw Object.assign(new Error(), { status: 404 });
-      const own = stmt(SQL.parameters).get(studentId);
-      const scheduler = schedulerOf(own ? JSON.parse(own.parameters) : null);
       const reviews = results
         .map((r, i) => ({
           student_id: studentId,
@@ -419,8 +415,11 @@ export function memoryEndpoints(stmt, familyId) {
       const byCard = new Map();
       for (const r of reviews) byCard.set(r.card_id, [...(byCard.get(r.card_id) ?? []), r]);
       const ids = [...byCard.keys()];
-      const targets = stmt(SQL.targets(ids.length)).all(studentId, ...ids, familyId, studentId);
+      // The cards and the student's settings in one read, as the app reads them (a 404 either way here).
+      const targets = stmt(SQL.targets(ids.length)).all(studentId, familyId, studentId, ...ids, familyId, studentId);
       if (targets.length !== ids.length) throw Object.assign(new Error(), { status: 404 });
+      const own = stmt(SQL.parameters).get(studentId);
+      const scheduler = schedulerOf(own ? JSON.parse(own.parameters) : null);
       stmt(SQL.insertLogs(reviews.length)).run(
         ...reviews.flatMap((r) => [
           r.student_id,
@@ -491,6 +490,7 @@ export function memoryEndpoints(stmt, familyId) {
         slots.set(key, a);
       }
       stmt(SQL.upsertActivity(slots.size)).run(...[...slots.values()].flat());
+      return deckOf;
     },
   };
 }

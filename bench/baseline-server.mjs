@@ -21,7 +21,6 @@ const stmt = (sql) => {
   if (!s) cache.set(sql, (s = db.prepare(sql)));
   return s;
 };
-const marks = (n) => Array.from({ length: n }, () => '?').join(', ');
 const memory = memoryEndpoints(stmt, familyId);
 
 const SQL = {
@@ -39,8 +38,6 @@ const SQL = {
   problematicCards:
     'select "c"."id", "c"."en", "c"."es", "d"."title" as "deck_title", r.correct * 100.0 / r.attempts as "accuracy_percentage", "r"."attempts" as "times_studied" from (select "card_id", "attempts", "correct" from "card_totals" where "student_id" = ? and 100 * correct < 80 * attempts order by correct * 1.0 / attempts, "attempts" desc, "card_id" limit ?) as "r" inner join "cards" as "c" on "c"."id" = "r"."card_id" inner join "decks" as "d" on "d"."id" = "c"."deck_id" where "d"."family_id" = ? order by r.correct * 1.0 / r.attempts, "r"."attempts" desc, "c"."id"',
   image: 'select "data", "content_type" from "images" where "family_id" = ? and "key" = ?',
-  usableCards: (n) =>
-    `select "cards"."id", "cards"."deck_id" from "cards" where "cards"."id" in (${marks(n)}) and exists (select "decks"."id" from "decks" where "decks"."id" = "cards"."deck_id" and "decks"."family_id" = ? and ("decks"."student_id" is null or "decks"."student_id" = ?))`,
   claimKey:
     'insert into "idempotency_keys" ("family_id", "scope", "key", "created_at") values (?, ?, ?, ?) on conflict ("family_id", "scope", "key") do nothing returning "key"',
   insertResults: (n) =>
@@ -104,39 +101,38 @@ function progress(studentId) {
   };
 }
 
-/** POST /api/card-performance: the service's steps in one transaction, as the app runs them. */
+/**
+ * POST /api/card-performance: the service's steps in one transaction, as the app runs them: the
+ * memory's reads check the student and the cards, then the writes, the idempotency key last (a key
+ * used before rolls the save back).
+ */
 function saveCardPerformance(input) {
   stmt('begin').run();
   try {
-    if (!stmt(SQL.studentOwned).get(input.student_id, familyId)) throw Object.assign(new Error(), { status: 404 });
-    const wanted = [...new Set(input.card_results.map((r) => r.card_id))];
-    const cards = stmt(SQL.usableCards(wanted.length)).all(...wanted, familyId, input.student_id);
-    if (cards.length !== wanted.length) throw Object.assign(new Error(), { status: 404 });
-    const deckOf = new Map(cards.map((c) => [c.id, c.deck_id]));
     const now = new Date().toISOString();
-    let result = { ok: true, duplicate: true, saved: 0 };
-    if (stmt(SQL.claimKey).get(familyId, 'card-performance', input.idempotency_key, now)) {
-      const params = input.card_results.flatMap((r) => [
-        input.student_id,
-        deckOf.get(r.card_id),
-        r.card_id,
-        r.is_correct ? 1 : 0,
-        now,
-      ]);
-      stmt(SQL.insertResults(input.card_results.length)).run(...params);
-      const totals = new Map();
-      for (const r of input.card_results) {
-        const t = totals.get(r.card_id) ?? [input.student_id, r.card_id, deckOf.get(r.card_id), 0, 0];
-        t[3] += 1;
-        t[4] += r.is_correct ? 1 : 0;
-        totals.set(r.card_id, t);
-      }
-      stmt(SQL.upsertCardTotals(totals.size)).run(...[...totals.values()].flat());
-      memory.recordReviews(input.student_id, input.card_results, new Date(now));
-      result = { ok: true, duplicate: false, saved: input.card_results.length };
+    const deckOf = memory.recordReviews(input.student_id, input.card_results, new Date(now));
+    const params = input.card_results.flatMap((r) => [
+      input.student_id,
+      deckOf.get(r.card_id),
+      r.card_id,
+      r.is_correct ? 1 : 0,
+      now,
+    ]);
+    stmt(SQL.insertResults(input.card_results.length)).run(...params);
+    const totals = new Map();
+    for (const r of input.card_results) {
+      const t = totals.get(r.card_id) ?? [input.student_id, r.card_id, deckOf.get(r.card_id), 0, 0];
+      t[3] += 1;
+      t[4] += r.is_correct ? 1 : 0;
+      totals.set(r.card_id, t);
+    }
+    stmt(SQL.upsertCardTotals(totals.size)).run(...[...totals.values()].flat());
+    if (!stmt(SQL.claimKey).get(familyId, 'card-performance', input.idempotency_key, now)) {
+      stmt('rollback').run();
+      return { ok: true, duplicate: true, saved: 0 };
     }
     stmt('commit').run();
-    return result;
+    return { ok: true, duplicate: false, saved: input.card_results.length };
   } catch (err) {
     stmt('rollback').run();
     throw err;

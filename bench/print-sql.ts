@@ -8,13 +8,14 @@ import SQLite from 'better-sqlite3';
 import { migrate, type Db } from '../src/server/db/database';
 import type { Database } from '../src/server/db/schema';
 import { inTransaction } from '../src/server/db/transaction';
+import { writeTogether } from '../src/server/db/write-together';
 import * as access from '../src/server/features/access/access.repository';
 import * as sessions from '../src/server/features/auth/sessions.repository';
 import * as cards from '../src/server/features/cards/cards.repository';
 import * as decks from '../src/server/features/decks/decks.repository';
 import * as media from '../src/server/features/media/media.repository';
 import { memoryStatistics, modeStatistics } from '../src/server/features/memory/memory-statistics.service';
-import { recordReviews } from '../src/server/features/memory/memory.service';
+import { recordReviews, reviewsToRecord } from '../src/server/features/memory/memory.service';
 import { deckReviewCounts, reviewQueue } from '../src/server/features/memory/review-queue.service';
 import * as progress from '../src/server/features/progress/progress.repository';
 import * as study from '../src/server/features/study/study.repository';
@@ -106,17 +107,24 @@ section('GET /api/images/{key}');
 await media.find(kysely, 'image', family, 'k');
 section('POST /api/card-performance');
 await inTransaction(db, async (trx) => {
-  await access.studentOwned(trx, family, 2);
-  await access.cardsUsable(trx, family, 2, [1, 2, 3]);
-  await study.claimKey(trx, family, 'card-performance', 'key', 'now');
-  const row = { student_id: 2, deck_id: 3, card_id: 1, is_correct: 1, created_at: 'now' };
-  await progress.insertCardResults(trx, [row, { ...row, card_id: 2 }]);
-  // Two known cards: the first answers of them, then the save as the bench sends it.
+  // Two known cards: the first answers of them, then the save as the bench sends it (study.service.ts).
   const answers = [1, 2].map((card_id) => ({ card_id, rating: 'good' as const }));
   capture = false;
   await recordReviews(trx, { familyId: family, studentId: 2, now, results: answers });
   capture = true;
-  await recordReviews(trx, { familyId: family, studentId: 2, now: new Date(+now + 60_000), results: answers });
+  const reviews = await reviewsToRecord(trx, {
+    familyId: family,
+    studentId: 2,
+    now: new Date(+now + 60_000),
+    results: answers,
+  });
+  const row = { student_id: 2, deck_id: 3, card_id: 1, is_correct: 1, created_at: 'now' };
+  await writeTogether(trx, [
+    ...progress.cardResultWrites(trx, [row, { ...row, card_id: 2 }]),
+    ...reviews.writes,
+    study.claimKeyWrite(trx, family, 'card-performance', 'key', 'now'),
+  ]);
+  await reviews.afterWrites(trx);
   throw new Error('roll back');
 }).catch(() => undefined);
 await kysely.destroy();

@@ -535,6 +535,8 @@ export async function postgresBench({ cfg, tmp, log, school, schoolDays = PG_SIZ
       dataDir: path.join(tmp, 'pg-app'),
       logFile: path.join(tmp, 'pg-app.log'),
       env,
+      // BENCH_PROFILE=1: the app's V8 CPU profile, as in the SQLite sections (bench/README.md).
+      profileDir: cfg.profile ? path.resolve('bench/results/profiles') : undefined,
     });
     const auth = { cookie: family.cookie };
     const api = apiClient(app.url);

@@ -18,32 +18,38 @@ interface Entry {
 export function precompiled<A extends unknown[], R>(build: (db: Kysely<Database>, ...args: A) => Compilable<R>) {
   // One compiled form per dialect adapter (a transaction shares its database's adapter).
   const cache = new WeakMap<object, Entry>();
-  return async (db: Kysely<Database>, ...args: A): Promise<R[]> => {
+  /** The statement with this call's values, not run (db/write-together.ts runs several as one). */
+  const query = (db: Kysely<Database>, ...args: A): CompiledQuery<R> => {
     const adapter = db.getExecutor().adapter;
     let entry = cache.get(adapter);
     if (!entry) {
       const markers = args.map((_, i) => `\u0000precompiled argument ${i}\u0000`);
-      const query = build(db, ...(markers as A)).compile();
-      const slots = query.parameters.map((p) => markers.indexOf(p as string));
+      const compiled = build(db, ...(markers as A)).compile();
+      const slots = compiled.parameters.map((p) => markers.indexOf(p as string));
       if (markers.some((_, i) => !slots.includes(i)))
         throw new Error('precompiled: every argument must be a bound value');
-      entry = { query, slots };
+      entry = { query: compiled, slots };
       cache.set(adapter, entry);
     }
-    const { query, slots } = entry;
-    const parameters = query.parameters.map((p, i) => (slots[i] === -1 ? p : args[slots[i]!]));
+    const { query: compiled, slots } = entry;
+    const parameters = compiled.parameters.map((p, i) => (slots[i] === -1 ? p : args[slots[i]!]));
+    return { ...compiled, parameters } as CompiledQuery<R>;
+  };
+  const run = async (db: Kysely<Database>, ...args: A): Promise<R[]> => {
+    const compiled = query(db, ...args);
     // SQLite: better-sqlite3 answers synchronously, so read here rather than through Kysely's
     // connection lock and its promise hops (a few µs a query, more with many requests waiting:
     // bench/README.md). Only outside a transaction: one that another request holds open (its lock
     // taken, its statements run between awaits) must not be read uncommitted, so then wait for the lock.
     const reader = sqliteReader(db);
     if (reader && !reader.sqlite.inTransaction) {
-      const statement = reader.prepare(query.sql);
-      if (statement.reader) return statement.all(parameters) as R[];
+      const statement = reader.prepare(compiled.sql);
+      if (statement.reader) return statement.all(compiled.parameters) as R[];
     }
-    const result = await db.executeQuery<R>({ ...query, parameters } as CompiledQuery<R>);
+    const result = await db.executeQuery<R>(compiled);
     return result.rows;
   };
+  return Object.assign(run, { query });
 }
 
 /**
@@ -52,15 +58,19 @@ export function precompiled<A extends unknown[], R>(build: (db: Kysely<Database>
  * costs more CPU than storing it. Callers keep lists within a bound (the cache grows by length).
  */
 export function compiledPerLength<R>(build: (db: DbHandle, ...values: unknown[]) => Compilable<R>) {
-  const byLength = new Map<number, (db: DbHandle, ...values: unknown[]) => Promise<R[]>>();
-  return (db: DbHandle, values: unknown[]): Promise<R[]> => {
-    let run = byLength.get(values.length);
-    if (!run) {
-      run = precompiled(build);
-      byLength.set(values.length, run);
+  const byLength = new Map<number, ReturnType<typeof precompiled<unknown[], R>>>();
+  const forLength = (length: number) => {
+    let compiled = byLength.get(length);
+    if (!compiled) {
+      compiled = precompiled(build);
+      byLength.set(length, compiled);
     }
-    return run(db, ...values);
+    return compiled;
   };
+  const run = (db: DbHandle, values: unknown[]): Promise<R[]> => forLength(values.length)(db, ...values);
+  /** The statement with these values, not run (db/write-together.ts). */
+  const query = (db: DbHandle, values: unknown[]): CompiledQuery<R> => forLength(values.length).query(db, ...values);
+  return Object.assign(run, { query });
 }
 
 /** `values` (as compiledPerLength passes them) back into rows of `columns`. */

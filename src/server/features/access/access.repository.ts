@@ -51,39 +51,6 @@ export async function deckUsable(
   return Boolean(row);
 }
 
-// Every study save runs this: compiled once per number of cards (src/server/db/precompiled.ts).
-// Read from the cards asked for, each matched to the family's deck that holds it or follows the
-// shared deck holding it (issue 23: a following deck has no cards of its own), by their keys.
-const usableCards = compiledPerLength((db, familyId, studentId, ...cardIds) =>
-  db
-    .selectFrom('cards')
-    .innerJoin('decks', (j) =>
-      j.on((eb) =>
-        eb.or([
-          eb('decks.id', '=', eb.ref('cards.deck_id')),
-          eb('decks.shared_from_deck_id', '=', eb.ref('cards.deck_id')),
-        ]),
-      ),
-    )
-    .select(['cards.id', 'decks.id as deck_id'])
-    .where('cards.id', 'in', cardIds as number[])
-    .where('decks.family_id', '=', familyId as number)
-    .where((d) => d.or([d('decks.student_id', 'is', null), d('decks.student_id', '=', studentId as number)])),
-);
-
-/**
- * The cards among `cardIds` that are in decks the student may study (see deckUsable), with their
- * deck: the family's deck, also for a card of a shared deck that deck follows.
- */
-export function cardsUsable(
-  db: DbHandle,
-  familyId: FamilyId,
-  studentId: number,
-  cardIds: number[],
-): Promise<{ id: number; deck_id: number }[]> {
-  return usableCards(db, [familyId, studentId, ...cardIds]);
-}
-
 /**
  * The family whose picture (or recording) under `key` this family may see because one of its
  * decks follows a shared deck whose cards use it in one of `cardKeys` (issue 17); undefined when

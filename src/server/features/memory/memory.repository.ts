@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type CompiledQuery, type ExpressionBuilder } from 'kysely';
 import type { AnswerMode, ReviewRating } from '@shared/constants';
 import { quarterHour } from '@shared/local-day';
 import type { ReviewedMemory } from '@shared/srs';
@@ -48,8 +48,10 @@ export interface ReviewTarget extends MemoryColumns {
 // Multi-row statements in slices, within the bound-parameter limits of both databases.
 const ROWS_PER_STATEMENT = 200;
 
-async function inSlices<T>(rows: T[], write: (slice: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) await write(rows.slice(i, i + ROWS_PER_STATEMENT));
+function slicesOf<T>(rows: T[]): T[][] {
+  const slices: T[][] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) slices.push(rows.slice(i, i + ROWS_PER_STATEMENT));
+  return slices;
 }
 
 // ---- Writing reviews ------------------------------------------------------------------------
@@ -74,10 +76,15 @@ export async function learningSettings(
 
 // The statements of every save, compiled once per number of rows (db/precompiled.ts).
 // Read from the cards asked for, each deck checked by its key: joined to the decks, the planner may
-// start from the user's decks instead and probe each of them (thousands, for a big school).
+// start from the user's decks instead and probe each of them (thousands, for a big school). The
+// student's row (by its key, when it is the family's) brings its learning settings along: one
+// round trip fewer for every save.
 const targetsOf = compiledPerLength((db, familyId, studentId, ...cardIds) =>
   db
     .selectFrom('cards')
+    .innerJoin('students as s', (join) =>
+      join.on('s.id', '=', studentId as number).on('s.family_id', '=', familyId as number),
+    )
     // The family's deck holding the card, or following the shared deck holding it (issue 23).
     .innerJoin('decks', (j) =>
       j.on((eb) =>
@@ -90,7 +97,15 @@ const targetsOf = compiledPerLength((db, familyId, studentId, ...cardIds) =>
     .leftJoin('memory_states as m', (join) =>
       join.onRef('m.card_id', '=', 'cards.id').on('m.student_id', '=', studentId as number),
     )
-    .select(['cards.id as card_id', 'decks.id as deck_id', ...memoryColumns.map((c) => `m.${c}` as const)])
+    .select([
+      's.desired_retention',
+      's.new_per_day',
+      's.max_reviews_per_day',
+      's.grading',
+      'cards.id as card_id',
+      'decks.id as deck_id',
+      ...memoryColumns.map((c) => `m.${c}` as const),
+    ])
     .where('cards.id', 'in', cardIds as number[])
     .where('decks.family_id', '=', familyId as number)
     .where((d) => d.or([d('decks.student_id', 'is', null), d('decks.student_id', '=', studentId as number)])),
@@ -134,21 +149,35 @@ const activityUpsert = compiledPerLength((db, ...values) =>
     ),
 );
 
-/** The cards among `cardIds` the user's student may study, each with its deck and the student's memory of it. */
+/**
+ * The cards among `cardIds` the user's student may study, each with its deck and the student's
+ * memory of it, and the student's learning settings; no settings when no card was found (the
+ * student may not be the family's: ask learningSettings).
+ */
 export async function reviewTargets(
   db: DbHandle,
   familyId: FamilyId,
   studentId: number,
   cardIds: number[],
-): Promise<ReviewTarget[]> {
-  const out: ReviewTarget[] = [];
-  await inSlices(cardIds, async (slice) => out.push(...(await targetsOf(db, [familyId, studentId, ...slice]))));
-  return out;
+): Promise<{ settings?: LearningSettingsRow; targets: ReviewTarget[] }> {
+  const targets: ReviewTarget[] = [];
+  let settings: LearningSettingsRow | undefined;
+  for (const slice of slicesOf(cardIds)) {
+    for (const { desired_retention, new_per_day, max_reviews_per_day, grading, ...target } of await targetsOf(db, [
+      familyId,
+      studentId,
+      ...slice,
+    ])) {
+      settings ??= { desired_retention: Number(desired_retention), new_per_day, max_reviews_per_day, grading };
+      targets.push(target);
+    }
+  }
+  return { settings, targets };
 }
 
-/** Appends answers to the log; ids follow the order of `rows`. */
-export function insertReviewLogs(db: DbHandle, rows: ReviewLogRow[]): Promise<void> {
-  return inSlices(rows, (slice) => logInsert(db, valuesOf(slice, LOG_COLUMNS)));
+/** The statements (not run: db/write-together.ts) that append answers to the log; ids follow the order of `rows`. */
+export function reviewLogWrites(db: DbHandle, rows: ReviewLogRow[]): CompiledQuery[] {
+  return slicesOf(rows).map((slice) => logInsert.query(db, valuesOf(slice, LOG_COLUMNS)));
 }
 
 /** A card's whole log, in the order it is replayed (reviewed_at, then the order it was stored). */
@@ -167,9 +196,9 @@ export function cardLog(
     .execute() as Promise<{ rating: ReviewRating; reviewed_at: string }[]>;
 }
 
-/** Stores memory states (one row per card in `rows`), replacing those already stored. */
-export function saveMemoryStates(db: DbHandle, rows: MemoryRow[]): Promise<void> {
-  return inSlices(rows, (slice) => memoryUpsert(db, valuesOf(slice, MEMORY_ROW_COLUMNS)));
+/** The statements (not run) that store memory states (one row per card in `rows`), replacing those already stored. */
+export function memoryStateWrites(db: DbHandle, rows: MemoryRow[]): CompiledQuery[] {
+  return slicesOf(rows).map((slice) => memoryUpsert.query(db, valuesOf(slice, MEMORY_ROW_COLUMNS)));
 }
 
 /**
@@ -219,9 +248,9 @@ export async function advanceNewCardCursors(db: DbHandle, studentId: number, dec
   }
 }
 
-/** Adds answers to the per-quarter-hour counts (one row per deck, slot and mode in `rows`). */
-export function addActivity(db: DbHandle, rows: ActivityRow[]): Promise<void> {
-  return inSlices(rows, (slice) => activityUpsert(db, valuesOf(slice, ACTIVITY_COLUMNS)));
+/** The statements (not run) that add answers to the per-quarter-hour counts (one row per deck, slot and mode in `rows`). */
+export function activityWrites(db: DbHandle, rows: ActivityRow[]): CompiledQuery[] {
+  return slicesOf(rows).map((slice) => activityUpsert.query(db, valuesOf(slice, ACTIVITY_COLUMNS)));
 }
 
 // ---- Removing progress ----------------------------------------------------------------------------

@@ -8,18 +8,20 @@ import {
 import { isTimeZone, quarterHour } from '@shared/local-day';
 import type { FieldError } from '@shared/schemas/common';
 import { inReviewOrder, isLate, isRecalled, schedulerFor, type Memory, type ReviewedMemory } from '@shared/srs';
+import type { CompiledQuery } from 'kysely';
 import type { DbHandle } from '../../db/schema';
+import { writeTogether } from '../../db/write-together';
 import { ApiError, notFound } from '../../http/errors';
 import { studentParameters } from '../schedule';
 import type { MemoryColumns } from './memory-sql';
 import {
-  addActivity,
+  activityWrites,
   advanceNewCardCursors,
   cardLog,
-  insertReviewLogs,
   learningSettings,
+  memoryStateWrites,
+  reviewLogWrites,
   reviewTargets,
-  saveMemoryStates,
   type ActivityRow,
   type MemoryRow,
 } from './memory.repository';
@@ -85,23 +87,32 @@ export const memoryOf = (row: MemoryColumns): Memory | null =>
         last_review: row.last_review,
       };
 
+/** A save's answers read and scheduled, not yet stored (reviewsToRecord). */
+export interface ReviewsToRecord {
+  /** The deck of each card answered (the family's deck that holds it or follows its shared deck). */
+  deckOf: Map<number, number>;
+  /** The statements storing the answers in the log, the new memory and the activity counts, not run. */
+  writes: CompiledQuery[];
+  /** The new memory of each card. */
+  memory: Map<number, ReviewedMemory>;
+  /** To run once the writes are stored: moves the new-card cursors of decks whose cards were answered first. */
+  afterWrites(trx: DbHandle): Promise<void>;
+}
+
 /**
- * Stores a student's answers and moves each card's memory, in the caller's transaction (the study
- * save). The user's student, and that its cards are in decks it may study, are checked again (404).
- * Each card's reviews are applied in reviewed_at order; one older than the card's last applied
- * review (an offline device sending late) makes that card be recomputed from its whole log.
- * Returns the new memory of each card.
+ * Reads what a student's answers need and works out each card's new memory, in the caller's
+ * transaction, so that the caller stores them with its own writes in one go (the study save:
+ * db/write-together.ts). The user's student, and that its cards are in decks it may study, are
+ * checked (404). Each card's reviews are applied in reviewed_at order; one older than the card's
+ * last applied review (an offline device sending late) makes that card be recomputed from its
+ * whole log.
  */
-export async function recordReviews(
+export async function reviewsToRecord(
   trx: DbHandle,
   input: { familyId: FamilyId; studentId: number; results: ReviewInput[]; now: Date },
-): Promise<Map<number, ReviewedMemory>> {
+): Promise<ReviewsToRecord> {
   const { familyId, studentId, now } = input;
   const times = reviewTimes(input.results, now);
-  const settings = await learningSettings(trx, familyId, studentId);
-  if (!settings) throw notFound('Student not found');
-  const scheduler = schedulerFor({ ...settings, parameters: await studentParameters(trx, studentId) });
-
   const reviews = inReviewOrder(
     input.results.map((r, i) => ({
       student_id: studentId,
@@ -115,9 +126,11 @@ export async function recordReviews(
   );
   const byCard = new Map<number, typeof reviews>();
   for (const r of reviews) byCard.set(r.card_id, [...(byCard.get(r.card_id) ?? []), r]);
-  const targets = await reviewTargets(trx, familyId, studentId, [...byCard.keys()]);
-  if (targets.length !== byCard.size) throw notFound('Card not found');
-  await insertReviewLogs(trx, reviews);
+  // The cards and the student's settings in one read; when it finds nothing, whether the student is the family's says which 404.
+  const { settings, targets } = await reviewTargets(trx, familyId, studentId, [...byCard.keys()]);
+  if (!settings && !(await learningSettings(trx, familyId, studentId))) throw notFound('Student not found');
+  if (!settings || targets.length !== byCard.size) throw notFound('Card not found');
+  const scheduler = schedulerFor({ ...settings, parameters: await studentParameters(trx, studentId) });
 
   const states: MemoryRow[] = [];
   const decksWithNewCards = new Set<number>();
@@ -126,7 +139,8 @@ export async function recordReviews(
     const added = byCard.get(target.card_id)!;
     let after: ReviewedMemory;
     if (added.some((r) => isLate(before, r))) {
-      after = scheduler.replay(target.card_id, await cardLog(trx, studentId, target.card_id))!;
+      // The stored log, then these answers as they will be stored (after it, in this order).
+      after = scheduler.replay(target.card_id, [...(await cardLog(trx, studentId, target.card_id)), ...added])!;
     } else {
       let m = before;
       for (const r of added) m = scheduler.apply(m, target.card_id, r);
@@ -135,8 +149,6 @@ export async function recordReviews(
     if (!before) decksWithNewCards.add(target.deck_id);
     states.push({ student_id: studentId, card_id: target.card_id, deck_id: target.deck_id, ...after });
   }
-  await saveMemoryStates(trx, states);
-  await advanceNewCardCursors(trx, studentId, [...decksWithNewCards]);
 
   const deckOf = new Map(targets.map((t) => [t.card_id, t.deck_id]));
   const slots = new Map<string, ActivityRow>();
@@ -149,6 +161,29 @@ export async function recordReviews(
     a.correct += isRecalled(r.rating) ? 1 : 0;
     slots.set(key, a);
   }
-  await addActivity(trx, [...slots.values()]);
-  return new Map(states.map(({ student_id: _s, card_id, deck_id: _d, ...memory }) => [card_id, memory]));
+  return {
+    deckOf,
+    writes: [
+      ...reviewLogWrites(trx, reviews),
+      ...memoryStateWrites(trx, states),
+      ...activityWrites(trx, [...slots.values()]),
+    ],
+    memory: new Map(states.map(({ student_id: _s, card_id, deck_id: _d, ...memory }) => [card_id, memory])),
+    // The cursors read the memory just stored.
+    afterWrites: (db) => advanceNewCardCursors(db, studentId, [...decksWithNewCards]),
+  };
+}
+
+/**
+ * Stores a student's answers and moves each card's memory, in the caller's transaction
+ * (reviewsToRecord, then its writes). Returns the new memory of each card.
+ */
+export async function recordReviews(
+  trx: DbHandle,
+  input: { familyId: FamilyId; studentId: number; results: ReviewInput[]; now: Date },
+): Promise<Map<number, ReviewedMemory>> {
+  const recorded = await reviewsToRecord(trx, input);
+  await writeTogether(trx, recorded.writes);
+  await recorded.afterWrites(trx);
+  return recorded.memory;
 }

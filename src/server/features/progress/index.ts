@@ -2,8 +2,8 @@
 export {
   // Stores a finished session and adds it to the student's totals (the study save, in its transaction).
   insertSession as recordSession,
-  // Stores answers and adds them to the student's totals per card (the study save, in its transaction).
-  insertCardResults as recordCardResults,
+  // The statements that store answers and add them to the student's totals per card (the study save runs them in its transaction).
+  cardResultWrites,
   // Every session and every answer of the family's students (the data export).
   sessionsOfUser,
   cardResultsOfUser,

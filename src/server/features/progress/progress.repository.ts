@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type CompiledQuery, type Insertable } from 'kysely';
 import { ATTENTION_ACCURACY_BELOW, ATTENTION_CARDS_MAX } from '@shared/constants';
 import { compiledPerLength, precompiled, rowsOf, valuesOf } from '../../db/precompiled';
 import type { CardResultsTable, CardTotalsTable, DbHandle, StudySessionsTable } from '../../db/schema';
@@ -174,10 +174,14 @@ const totalsUpsert = compiledPerLength((db, ...values) =>
 // Within the bound-parameter limits of both databases, and a bounded number of compiled lengths.
 const ROWS_PER_STATEMENT = 200;
 
-/** Stores answers and adds them to the student's totals per card (call inside a transaction). */
-export async function insertCardResults(db: DbHandle, rows: Insertable<CardResultsTable>[]): Promise<void> {
+/**
+ * The statements that store answers and add them to the student's totals per card, not run: the
+ * caller runs them in its transaction (db/write-together.ts).
+ */
+export function cardResultWrites(db: DbHandle, rows: Insertable<CardResultsTable>[]): CompiledQuery[] {
+  const writes: CompiledQuery[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    await resultsInsert(db, valuesOf(rows.slice(i, i + ROWS_PER_STATEMENT), RESULT_COLUMNS));
+    writes.push(resultsInsert.query(db, valuesOf(rows.slice(i, i + ROWS_PER_STATEMENT), RESULT_COLUMNS)));
   }
   // One row per card: an upsert may not touch the same row twice in one statement (PostgreSQL).
   const totals = new Map<string, Insertable<CardTotalsTable>>();
@@ -196,8 +200,9 @@ export async function insertCardResults(db: DbHandle, rows: Insertable<CardResul
   }
   const all = [...totals.values()];
   for (let i = 0; i < all.length; i += ROWS_PER_STATEMENT) {
-    await totalsUpsert(db, valuesOf(all.slice(i, i + ROWS_PER_STATEMENT), TOTAL_COLUMNS));
+    writes.push(totalsUpsert.query(db, valuesOf(all.slice(i, i + ROWS_PER_STATEMENT), TOTAL_COLUMNS)));
   }
+  return writes;
 }
 
 /** Deletes the student's sessions, answers and their totals (of one deck, when given); call inside a transaction. */

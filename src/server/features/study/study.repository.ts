@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import { precompiled } from '../../db/precompiled';
 import type { DbHandle } from '../../db/schema';
 import type { FamilyId } from '../../context';
@@ -26,6 +27,20 @@ export async function claimKey(
   now: string,
 ): Promise<boolean> {
   return (await claim(db, familyId, scope, key, now)).length > 0;
+}
+
+/**
+ * The statement recording the key (not run: db/write-together.ts), answering the key when it was
+ * not recorded before and nothing when it was.
+ */
+export function claimKeyWrite(
+  db: DbHandle,
+  familyId: FamilyId,
+  scope: IdempotencyScope,
+  key: string,
+  now: string,
+): CompiledQuery<{ key: string }> {
+  return claim.query(db, familyId, scope, key, now);
 }
 
 /** Forgets the keys recorded before `cutoff` (ISO time). */

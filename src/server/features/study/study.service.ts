@@ -3,18 +3,21 @@ import type { StudySaveResult, cardPerformanceInputSchema, studySessionInputSche
 import type { AppDeps, FamilyId, FamilyScope } from '../../context';
 import type { DbHandle } from '../../db/schema';
 import { inTransaction, inUserTransaction, isForeignKeyViolation } from '../../db/transaction';
+import { writeTogether } from '../../db/write-together';
 import { IDEMPOTENCY_KEY_RETENTION_DAYS } from '@shared/constants';
 import { notFound } from '../../http/errors';
 import { answerRating } from '@shared/answer-modes';
 import * as access from '../access';
-import { recordReviews, reviewTimes } from '../memory';
-import { recordCardResults, recordSession } from '../progress';
+import { reviewsToRecord, reviewTimes } from '../memory';
+import { cardResultWrites, recordSession } from '../progress';
 import * as repo from './study.repository';
 
 type SessionInput = z.output<typeof studySessionInputSchema>;
 type PerformanceInput = z.output<typeof cardPerformanceInputSchema>;
 
 const DUPLICATE: StudySaveResult = { ok: true, duplicate: true, saved: 0 };
+/** Thrown inside a save's transaction when its idempotency key was used before: nothing it wrote stays. */
+const ALREADY_STORED = new Error('idempotency key already used');
 
 /**
  * Saving study results. Counts and accuracy are already checked by the request schema; here the
@@ -85,33 +88,25 @@ export function studyService(deps: AppDeps) {
       });
     },
 
-    /** Stores the answers and moves each card's memory (spaced repetition), all in one transaction. */
-    savePerformance(who: FamilyScope, input: PerformanceInput): Promise<StudySaveResult> {
+    /**
+     * Stores the answers and moves each card's memory (spaced repetition), all in one transaction:
+     * the reads and checks, then every write at once (one statement on PostgreSQL:
+     * db/write-together.ts), the idempotency key with them; a key used before rolls them back.
+     */
+    async savePerformance(who: FamilyScope, input: PerformanceInput): Promise<StudySaveResult> {
       const { familyId } = who;
       // A reviewed_at too far from now is refused before anything is read or stored.
       reviewTimes(input.card_results, deps.now());
-      return atomically(async (trx) => {
-        await requireStudent(trx, familyId, input.student_id);
-        const wanted = [...new Set(input.card_results.map((r) => r.card_id))];
-        const cards = await access.cardsUsable(trx, familyId, input.student_id, wanted);
-        if (cards.length !== wanted.length) throw notFound('Card not found');
-        const deckOf = new Map(cards.map((c) => [c.id, c.deck_id]));
-        return once(trx, familyId, 'card-performance', input.idempotency_key, async () => {
-          const now = deps.now().toISOString();
-          await recordCardResults(
-            trx,
-            input.card_results.map((r) => ({
-              student_id: input.student_id,
-              deck_id: deckOf.get(r.card_id)!,
-              card_id: r.card_id,
-              is_correct: r.is_correct ? 1 : 0,
-              created_at: now,
-            })),
-          );
-          await recordReviews(trx, {
+      const key = input.idempotency_key;
+      try {
+        return await atomically(async (trx) => {
+          const at = deps.now();
+          const now = at.toISOString();
+          // Checks the student and that every card is in a deck it may study (404 otherwise).
+          const reviews = await reviewsToRecord(trx, {
             familyId,
             studentId: input.student_id,
-            now: deps.now(),
+            now: at,
             results: input.card_results.map((r) => ({
               card_id: r.card_id,
               rating: answerRating(r),
@@ -120,9 +115,26 @@ export function studyService(deps: AppDeps) {
               duration_ms: r.duration_ms,
             })),
           });
-          return input.card_results.length;
-        });
-      }, familyId);
+          const results = cardResultWrites(
+            trx,
+            input.card_results.map((r) => ({
+              student_id: input.student_id,
+              deck_id: reviews.deckOf.get(r.card_id)!,
+              card_id: r.card_id,
+              is_correct: r.is_correct ? 1 : 0,
+              created_at: now,
+            })),
+          );
+          const claim = key === undefined ? [] : [repo.claimKeyWrite(trx, familyId, 'card-performance', key, now)];
+          const claimed = await writeTogether(trx, [...results, ...reviews.writes, ...claim]);
+          if (key !== undefined && claimed.length === 0) throw ALREADY_STORED;
+          await reviews.afterWrites(trx);
+          return { ok: true as const, duplicate: false, saved: input.card_results.length };
+        }, familyId);
+      } catch (err) {
+        if (err === ALREADY_STORED) return DUPLICATE;
+        throw err;
+      }
     },
   };
 }

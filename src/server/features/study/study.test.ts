@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_RESULTS_MAX } from '@shared/constants';
 import { createTestApp, tableCounts, type Agent, type TestApp } from '../../testing/harness';
 import { seedCards, seedDeck, seedStudent, sessionBody } from '../../testing/seed-study';
 
@@ -268,4 +269,95 @@ describe('POST /api/card-performance', () => {
     expect(other.status).toBe(201);
     expect(await resultsOf(s1)).toHaveLength(before + 6);
   });
+
+  it('leaves the log, totals, memory and activity as the first save left them when it is retried, also all at once', async () => {
+    const student = await seedStudent(t.db, a.id, 'Retry');
+    const deck = await seedDeck(t.db, a.id, { studentId: student });
+    const cards = await seedCards(t.db, deck, 4);
+    const body = (key: string) => ({
+      student_id: student,
+      card_results: [...cards, cards[0]!].map((id, i) => ({ card_id: id, is_correct: i % 2 === 0 })),
+      idempotency_key: key,
+    });
+    expect((await a.post('/api/card-performance', body('retry-all-0001'))).status).toBe(201);
+    const stored = await keptOf(student);
+    const counts = await tableCounts(t.db);
+    expect((await a.post('/api/card-performance', body('retry-all-0001'))).body).toEqual({
+      ok: true,
+      duplicate: true,
+      saved: 0,
+    });
+    const together = await Promise.all([1, 2, 3].map(() => a.post('/api/card-performance', body('retry-all-0002'))));
+    expect(together.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+    expect(await tableCounts(t.db)).toEqual({
+      ...counts,
+      card_results: counts.card_results! + 5,
+      review_logs: counts.review_logs! + 5,
+      idempotency_keys: counts.idempotency_keys! + 1,
+    });
+    const after = await keptOf(student);
+    expect(after.totals).toEqual(
+      stored.totals.map((c) => ({ ...c, attempts: c.attempts * 2, correct: c.correct * 2 })),
+    );
+    expect(after.activity).toEqual({ reviews: 10, correct: 6 });
+    expect(after.memory.map((m) => [m.card_id, m.reps])).toEqual(stored.memory.map((m) => [m.card_id, m.reps * 2]));
+  });
+
+  it('stores the most answers a save may hold, over more cards than one statement writes', async () => {
+    const student = await seedStudent(t.db, a.id, 'Many');
+    const deck = await seedDeck(t.db, a.id, { studentId: student });
+    const cards = await seedCards(t.db, deck, 250);
+    const answers = Array.from({ length: CARD_RESULTS_MAX }, (_, i) => ({
+      card_id: cards[i % cards.length]!,
+      is_correct: i % 3 !== 0,
+    }));
+    const res = await a.post('/api/card-performance', {
+      student_id: student,
+      card_results: answers,
+      idempotency_key: 'most-answers-0001',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ ok: true, duplicate: false, saved: CARD_RESULTS_MAX });
+    const rows = await resultsOf(student);
+    expect(rows.map((r) => [r.card_id, r.is_correct])).toEqual(answers.map((r) => [r.card_id, r.is_correct ? 1 : 0]));
+    const kept = await keptOf(student);
+    expect(kept.totals).toHaveLength(cards.length);
+    expect(kept.totals.reduce((n, c) => n + c.attempts, 0)).toBe(CARD_RESULTS_MAX);
+    expect(kept.totals.reduce((n, c) => n + c.correct, 0)).toBe(answers.filter((r) => r.is_correct).length);
+    expect(kept.memory.map((m) => [m.card_id, m.reps])).toEqual(cards.map((id) => [id, 4]));
+    expect(kept.activity.reviews).toBe(CARD_RESULTS_MAX);
+    const log = await t.db.kysely
+      .selectFrom('review_logs')
+      .select('card_id')
+      .where('student_id', '=', student)
+      .orderBy('id')
+      .execute();
+    expect(log.map((r) => r.card_id)).toEqual(answers.map((r) => r.card_id));
+  });
 });
+
+/** What the saves keep beside the answers: totals per card, memory per card, answers counted. */
+async function keptOf(studentId: number) {
+  const totals = await t.db.kysely
+    .selectFrom('card_totals')
+    .select(['card_id', 'attempts', 'correct'])
+    .where('student_id', '=', studentId)
+    .orderBy('card_id')
+    .execute();
+  const memory = await t.db.kysely
+    .selectFrom('memory_states')
+    .select(['card_id', 'reps'])
+    .where('student_id', '=', studentId)
+    .orderBy('card_id')
+    .execute();
+  const activity = await t.db.kysely
+    .selectFrom('review_activity')
+    .select((eb) => [eb.fn.sum<number>('reviews').as('reviews'), eb.fn.sum<number>('correct').as('correct')])
+    .where('student_id', '=', studentId)
+    .executeTakeFirstOrThrow();
+  return {
+    totals: totals.map((c) => ({ card_id: c.card_id, attempts: Number(c.attempts), correct: Number(c.correct) })),
+    memory: memory.map((m) => ({ card_id: m.card_id, reps: Number(m.reps) })),
+    activity: { reviews: Number(activity.reviews), correct: Number(activity.correct) },
+  };
+}
