@@ -7,6 +7,7 @@ import type { Student } from '@shared/schemas/student';
 import { shuffle } from '@shared/study';
 import { Button, buttonClass } from '@client/components/ui/button';
 import { BackIcon, CheckIcon, CloseIcon, ForwardIcon } from '@client/components/ui/icons';
+import { lazyNamed } from '@client/components/ui/lazy';
 import { Menu } from '@client/components/ui/menu';
 import { useDeckText } from '@client/lib/catalogue';
 import { stopSpeaking } from '@client/lib/speech';
@@ -15,8 +16,13 @@ import { buildPendingSave, useStudySaver } from '../hooks/use-study-saver';
 import { initialStudyState, studyReducer, summarize, type StudyAction, type StudyState } from '../study-state';
 import { FlashCard, otherSide, wordOf, type Side } from './flash-card';
 import { SpeakerButton } from './speaker-button';
-import { SaveNote, StudyEndDialog } from './study-end-dialog';
+import { SaveNote } from './save-note';
 import styles from './study.module.css';
+
+// The end of a session (its dialog, the mascot, confetti and tones) is not needed for the first
+// card: downloaded once that card has been painted, shown when the session ends.
+const loadEndDialog = () => import('./study-end-dialog').then((m) => m.StudyEndDialog);
+const StudyEndDialog = lazyNamed(loadEndDialog);
 
 type State = StudyState<Card>;
 const reducer = (s: State, a: StudyAction<Card>) => studyReducer(s, a);
@@ -56,6 +62,17 @@ export function StudySession({ deck, student, firstSide, onFirstSideChange, tour
   const sideText = (side: Side, c: Card = card) => ({ side: t(`study.side.${side}`), word: wordOf(c, side) });
 
   useEffect(() => stopSpeaking, []);
+  // Once the first card is painted (a frame's callback runs just before its paint, a task queued there after).
+  useEffect(() => {
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => void loadEndDialog().catch(() => undefined), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, []);
   useEffect(() => {
     if (!focusCard) return;
     // After the dialog has closed and given focus back (Radix does it in a timeout).
@@ -239,14 +256,16 @@ export function StudySession({ deck, student, firstSide, onFirstSideChange, tour
         {announcement}
       </p>
 
-      <StudyEndDialog
-        open={dialogOpen}
-        onOpenChange={setDialogOpen}
-        summary={summary}
-        saveStatus={saver.status}
-        hasStudent={Boolean(student)}
-        onTryAgain={restart}
-      />
+      {state.finished && (
+        <StudyEndDialog
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          summary={summary}
+          hasStudent={Boolean(student)}
+          onTryAgain={restart}
+          saveNote={<SaveNote status={saver.status} />}
+        />
+      )}
       {tour(tourOpen, closeTour)}
     </main>
   );
