@@ -1,14 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Progress } from '@shared/schemas/progress';
-import { ConfirmDialog } from '@client/components/ui/dialog';
 import { Menu } from '@client/components/ui/menu';
 import { useDeckText } from '@client/lib/catalogue';
 import { notify } from '@client/components/ui/toasts';
 import { errorText } from '@client/lib/errors';
 import { useNeedsConnection } from '@client/lib/online';
 import { useRemoveDeckProgress } from '../api/progress-api';
+import { ConfirmDialog, loadConfirmDialog } from './confirm-dialog';
 import { formatDate } from '@client/lib/dates';
 import { currentLanguage, formatPercent, formatTime } from './format';
 import styles from './progress.module.css';
@@ -51,6 +51,9 @@ export function DeckProgressList({
     totalTime: t('progress.decks.totalTime'),
     due: t('progress.decks.due'),
   };
+
+  // Rendered after the screen's first paint: the confirmations' code can come now.
+  useEffect(() => void loadConfirmDialog().catch(() => undefined), []);
 
   const confirmRemove = () => {
     if (!confirming) return;
@@ -124,23 +127,25 @@ export function DeckProgressList({
             </li>
           ))}
       </ul>
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (open) return;
-          setConfirming(null);
-          remove.reset();
-        }}
-        title={t('progress.removeDeck.title')}
-        message={t('progress.removeDeck.message', {
-          name: studentName,
-          title: confirming ? textOf(confirming).title : '',
-        })}
-        confirmLabel={t('progress.removeDeck.confirm')}
-        pending={remove.isPending}
-        error={remove.error ? errorText(remove.error, t('progress.removeDeck.failed')) : null}
-        onConfirm={confirmRemove}
-      />
+      {confirming !== null && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (open) return;
+            setConfirming(null);
+            remove.reset();
+          }}
+          title={t('progress.removeDeck.title')}
+          message={t('progress.removeDeck.message', {
+            name: studentName,
+            title: confirming ? textOf(confirming).title : '',
+          })}
+          confirmLabel={t('progress.removeDeck.confirm')}
+          pending={remove.isPending}
+          error={remove.error ? errorText(remove.error, t('progress.removeDeck.failed')) : null}
+          onConfirm={confirmRemove}
+        />
+      )}
     </section>
   );
 }

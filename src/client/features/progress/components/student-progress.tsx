@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import type { Progress } from '@shared/schemas/progress';
 import type { Student } from '@shared/schemas/student';
 import { Button, buttonClass } from '@client/components/ui/button';
-import { ConfirmDialog } from '@client/components/ui/dialog';
 import { Alert, EmptyState, Spinner } from '@client/components/ui/feedback';
 import { Menu } from '@client/components/ui/menu';
 import { GrowPicture } from '@client/components/illustrations/more-pictures';
@@ -14,6 +13,7 @@ import { errorText } from '@client/lib/errors';
 import { useNeedsConnection } from '@client/lib/online';
 import { useNukeProgress, useProgress } from '../api/progress-api';
 import { AttentionList } from './attention-list';
+import { ConfirmDialog } from './confirm-dialog';
 import { DeckProgressList } from './deck-progress-list';
 import { ProgressAsOf } from './progress-as-of';
 import { MemoryOverview } from './memory-overview';
@@ -117,26 +117,28 @@ export function StudentProgress({
         />
       )}
 
-      <ConfirmDialog
-        open={confirmNuke}
-        onOpenChange={(open) => {
-          setConfirmNuke(open);
-          if (!open) nuke.reset();
-        }}
-        title={t('progress.nuke.title')}
-        message={t('progress.nuke.message', { name: student.name })}
-        confirmLabel={t('progress.nuke.confirm')}
-        pending={nuke.isPending}
-        error={nuke.error ? errorText(nuke.error, t('progress.nuke.failed')) : null}
-        onConfirm={() =>
-          nuke.mutate(undefined, {
-            onSuccess: () => {
-              setConfirmNuke(false);
-              notify(t('progress.nuke.done', { name: student.name }));
-            },
-          })
-        }
-      />
+      {confirmNuke && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            setConfirmNuke(open);
+            if (!open) nuke.reset();
+          }}
+          title={t('progress.nuke.title')}
+          message={t('progress.nuke.message', { name: student.name })}
+          confirmLabel={t('progress.nuke.confirm')}
+          pending={nuke.isPending}
+          error={nuke.error ? errorText(nuke.error, t('progress.nuke.failed')) : null}
+          onConfirm={() =>
+            nuke.mutate(undefined, {
+              onSuccess: () => {
+                setConfirmNuke(false);
+                notify(t('progress.nuke.done', { name: student.name }));
+              },
+            })
+          }
+        />
+      )}
     </main>
   );
 }
