@@ -181,7 +181,8 @@ test('a study session shows its first card before the end dialog downloads, and 
   await page.goto(`/study/${deck.id}`);
   await expect(page.getByRole('button', { name: /^Card 1 of 1/ })).toBeVisible();
   const endDialog = /\/assets\/study-end-dialog-[\w-]+\.js$/;
-  await expect.poll(async () => (await startsAfterShown(page, endDialog)).starts.length).toBe(1);
+  // Downloaded once the page has settled (lib/page-settled.ts: up to a few quiet seconds after load).
+  await expect.poll(async () => (await startsAfterShown(page, endDialog)).starts.length, { timeout: 30_000 }).toBe(1);
   const end = await startsAfterShown(page, endDialog);
   expect(end.starts[0]).toBeGreaterThan(end.shown);
   expect((await startsAfterShown(page, /\/assets\/study-tour-[\w-]+\.js$/)).starts).toEqual([]);

@@ -11,6 +11,7 @@ import { lazyNamed } from '@client/components/ui/lazy';
 import { Menu } from '@client/components/ui/menu';
 import { useDeckText } from '@client/lib/catalogue';
 import { stopSpeaking } from '@client/lib/speech';
+import { pageSettled } from '@client/lib/page-settled';
 import { readFlag } from '@client/lib/storage';
 import { buildPendingSave, useStudySaver } from '../hooks/use-study-saver';
 import { initialStudyState, studyReducer, summarize, type StudyAction, type StudyState } from '../study-state';
@@ -20,7 +21,7 @@ import { SaveNote } from './save-note';
 import styles from './study.module.css';
 
 // The end of a session (its dialog, the mascot, confetti and tones) is not needed for the first
-// card: downloaded once that card has been painted, shown when the session ends.
+// card: downloaded once the page has settled, shown when the session ends.
 const loadEndDialog = () => import('./study-end-dialog').then((m) => m.StudyEndDialog);
 const StudyEndDialog = lazyNamed(loadEndDialog);
 
@@ -62,16 +63,11 @@ export function StudySession({ deck, student, firstSide, onFirstSideChange, tour
   const sideText = (side: Side, c: Card = card) => ({ side: t(`study.side.${side}`), word: wordOf(c, side) });
 
   useEffect(() => stopSpeaking, []);
-  // Once the first card is painted (a frame's callback runs just before its paint, a task queued there after).
+  // Once the page has settled (the first card long painted): none of it is needed before the last card.
   useEffect(() => {
-    let timer: number | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => void loadEndDialog().catch(() => undefined), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
+    void pageSettled()
+      .then(loadEndDialog)
+      .catch(() => undefined);
   }, []);
   useEffect(() => {
     if (!focusCard) return;
