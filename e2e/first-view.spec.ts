@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { createStudentViaApi, expect, signUpViaApi, test } from './fixtures';
 
 // How the first screen is fetched (ARCHITECTURE.md "First view"): its reads start from index.html's
@@ -105,4 +106,88 @@ test('the head runs the early reads and the theme inline, allowed by the CSP, be
   // Signed in with a current student: the user, the students, the decks and the review.
   expect(seen.sent).toBe(4);
   expect(seen.primary).toBe('#5b2d9e');
+});
+
+/** Notes when an element matching `selector` first enters the page (`window.__shownAt`, ms). */
+async function noteWhenShown(page: Page, selector: string) {
+  await page.addInitScript((sel) => {
+    const w = window as unknown as { __shownAt?: number };
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector(sel)) return;
+      w.__shownAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
+}
+
+/** When each download matching `pattern` started, and when the noted element entered the page (ms). */
+async function startsAfterShown(page: Page, pattern: RegExp) {
+  return page.evaluate((source) => {
+    const re = new RegExp(source);
+    const shown = (window as unknown as { __shownAt?: number }).__shownAt ?? Infinity;
+    const starts = performance
+      .getEntriesByType('resource')
+      .filter((e) => re.test(new URL(e.name).pathname))
+      .map((e) => e.startTime);
+    return { shown, starts };
+  }, pattern.source);
+}
+
+// The progress page shows its summary first: what lies below it (the play modes' strings, the
+// predictions' code and read, every deck) comes once that has been painted (bench/README.md,
+// Lighthouse). Before, the first render itself asked for the predictions' code.
+test('progress shows its summary before the code and reads of what is below it', async ({ page }) => {
+  await signUpViaApi(page);
+  const student = await createStudentViaApi(page, 'Leo');
+  const deckRes = await page.request.post('/api/decks', { data: { title: 'Farm animals', student_id: student.id } });
+  const deck = (await deckRes.json()) as { id: number };
+  await page.request.post('/api/cards', { multipart: { deck_id: String(deck.id), en: 'cow', es: 'la vaca' } });
+  const session = await page.request.post('/api/study-sessions', {
+    data: {
+      student_id: student.id,
+      deck_id: deck.id,
+      cards_studied: 1,
+      cards_mastered: 1,
+      cards_not_mastered: 0,
+      accuracy_percentage: 100,
+      study_duration_seconds: 30,
+    },
+  });
+  expect(session.status()).toBe(201);
+  await page.goto('/');
+  await page.waitForFunction(() => localStorage.getItem('currentStudentId') !== null);
+
+  await noteWhenShown(page, 'main#main dl');
+  await page.goto('/progress');
+  await expect(page.getByRole('heading', { level: 1, name: 'Progress for Leo' })).toBeVisible();
+  // Everything is there in the end: the play modes, the predictions, the decks.
+  await expect(page.getByRole('heading', { name: /^Ways of playing/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /How well we predict Leo/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Farm animals' })).toBeVisible();
+  const predictions = await startsAfterShown(page, /\/assets\/prediction-section-[\w-]+\.js$|\/schedule$/);
+  expect(predictions.starts).toHaveLength(2);
+  for (const start of predictions.starts) expect(start).toBeGreaterThan(predictions.shown);
+});
+
+// A study session's first card downloads neither the tour (already seen) nor the end of the session.
+test('a study session shows its first card before the end dialog downloads, and without the tour', async ({ page }) => {
+  await signUpViaApi(page);
+  const student = await createStudentViaApi(page, 'Leo');
+  const deckRes = await page.request.post('/api/decks', { data: { title: 'Farm animals', student_id: student.id } });
+  const deck = (await deckRes.json()) as { id: number };
+  await page.request.post('/api/cards', { multipart: { deck_id: String(deck.id), en: 'cow', es: 'la vaca' } });
+
+  await noteWhenShown(page, 'button[aria-label^="Card 1 of 1"]');
+  await page.goto(`/study/${deck.id}`);
+  await expect(page.getByRole('button', { name: /^Card 1 of 1/ })).toBeVisible();
+  const endDialog = /\/assets\/study-end-dialog-[\w-]+\.js$/;
+  // Downloaded once the page has settled (lib/page-settled.ts: up to a few quiet seconds after load).
+  await expect.poll(async () => (await startsAfterShown(page, endDialog)).starts.length, { timeout: 30_000 }).toBe(1);
+  const end = await startsAfterShown(page, endDialog);
+  expect(end.starts[0]).toBeGreaterThan(end.shown);
+  expect((await startsAfterShown(page, /\/assets\/study-tour-[\w-]+\.js$/)).starts).toEqual([]);
+
+  // The end of the session still shows its dialog.
+  await page.getByRole('button', { name: 'Mastered', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
 });

@@ -8,11 +8,13 @@ import { parseRouteId } from '@client/lib/route-id';
 import { useDeck } from '@client/features/decks/api/get-decks';
 import { useRefreshProgress } from '@client/features/progress/api/progress-api';
 import { StudyScreen } from '@client/features/study/components/study-screen';
-import { StudyTour } from '@client/features/tours/components/study-tour';
 
 // A deck's review (`?mode=review`) downloads when asked for: with the scheduler and the review
 // screen's code, it was half of what a study session's link downloaded before its first card.
 const ReviewPage = lazyNamed(() => import('./review').then((m) => m.ReviewPage));
+// The study tour opens by itself only on a device's first session (and then from the menu): its
+// code downloads when it opens.
+const StudyTour = lazyNamed(() => import('@client/features/tours/components/study-tour').then((m) => m.StudyTour));
 
 /** `/study/{id}`, or with `?mode=review` only the deck's cards due today (the review page). */
 export default function StudyOrReviewPage() {
@@ -38,7 +40,7 @@ function StudyPage() {
       student={currentStudent}
       studentLoading={isLoading}
       onResultsSaved={refreshProgress}
-      tour={(open, onClose) => <StudyTour open={open} onClose={onClose} />}
+      tour={(open, onClose) => open && <StudyTour open onClose={onClose} />}
     />
   );
 }

@@ -1,14 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Progress } from '@shared/schemas/progress';
-import { ConfirmDialog } from '@client/components/ui/dialog';
 import { Menu } from '@client/components/ui/menu';
 import { useDeckText } from '@client/lib/catalogue';
 import { notify } from '@client/components/ui/toasts';
 import { errorText } from '@client/lib/errors';
 import { useNeedsConnection } from '@client/lib/online';
 import { useRemoveDeckProgress } from '../api/progress-api';
+import { ConfirmDialog, loadConfirmDialog } from './confirm-dialog';
 import { formatDate } from '@client/lib/dates';
 import { currentLanguage, formatPercent, formatTime } from './format';
 import styles from './progress.module.css';
@@ -39,6 +39,21 @@ export function DeckProgressList({
   const [confirming, setConfirming] = useState<DeckStats | null>(null);
   const deckText = useDeckText(decks.length > 0);
   const textOf = (deck: DeckStats) => deckText({ title: deck.deck_title, subtitle: deck.deck_subtitle });
+  // The same words on every deck: looked up once, not once per deck (50 decks on a long history).
+  const label = {
+    study: t('progress.decks.study'),
+    review: t('progress.decks.review'),
+    remove: t('progress.decks.remove'),
+    sessions: t('progress.decks.sessions'),
+    accuracy: t('progress.decks.accuracy'),
+    lastStudied: t('progress.decks.lastStudied'),
+    never: t('progress.decks.never'),
+    totalTime: t('progress.decks.totalTime'),
+    due: t('progress.decks.due'),
+  };
+
+  // Rendered after the screen's first paint: the confirmations' code can come now.
+  useEffect(() => void loadConfirmDialog().catch(() => undefined), []);
 
   const confirmRemove = () => {
     if (!confirming) return;
@@ -62,11 +77,11 @@ export function DeckProgressList({
                 <Menu
                   label={t('progress.decks.menu', { title: text.title })}
                   items={[
-                    { label: t('progress.decks.study'), onSelect: () => navigate(`/study/${deck.deck_id}`) },
+                    { label: label.study, onSelect: () => navigate(`/study/${deck.deck_id}`) },
                     ...((dueCounts?.get(deck.deck_id) ?? 0) > 0
                       ? [
                           {
-                            label: t('progress.decks.review'),
+                            label: label.review,
                             onSelect: () => navigate(`/study/${deck.deck_id}?mode=review`),
                           },
                         ]
@@ -75,7 +90,7 @@ export function DeckProgressList({
                       ? []
                       : [
                           {
-                            label: t('progress.decks.remove'),
+                            label: label.remove,
                             destructive: true,
                             onSelect: () => setConfirming(deck),
                             disabled: Boolean(offline),
@@ -87,24 +102,24 @@ export function DeckProgressList({
               </div>
               <dl className={styles.deckStats}>
                 <div>
-                  <dt>{t('progress.decks.sessions')}</dt>
+                  <dt>{label.sessions}</dt>
                   <dd>{deck.total_study_sessions}</dd>
                 </div>
                 <div>
-                  <dt>{t('progress.decks.accuracy')}</dt>
+                  <dt>{label.accuracy}</dt>
                   <dd>{formatPercent(deck.average_accuracy, t)}</dd>
                 </div>
                 <div>
-                  <dt>{t('progress.decks.lastStudied')}</dt>
-                  <dd>{deck.last_studied ? formatDate(deck.last_studied, lang) : t('progress.decks.never')}</dd>
+                  <dt>{label.lastStudied}</dt>
+                  <dd>{deck.last_studied ? formatDate(deck.last_studied, lang) : label.never}</dd>
                 </div>
                 <div>
-                  <dt>{t('progress.decks.totalTime')}</dt>
+                  <dt>{label.totalTime}</dt>
                   <dd>{formatTime(deck.total_study_time, lang, t)}</dd>
                 </div>
                 {dueCounts && (
                   <div>
-                    <dt>{t('progress.decks.due')}</dt>
+                    <dt>{label.due}</dt>
                     <dd>{dueCounts.get(deck.deck_id) ?? 0}</dd>
                   </div>
                 )}
@@ -112,23 +127,25 @@ export function DeckProgressList({
             </li>
           ))}
       </ul>
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (open) return;
-          setConfirming(null);
-          remove.reset();
-        }}
-        title={t('progress.removeDeck.title')}
-        message={t('progress.removeDeck.message', {
-          name: studentName,
-          title: confirming ? textOf(confirming).title : '',
-        })}
-        confirmLabel={t('progress.removeDeck.confirm')}
-        pending={remove.isPending}
-        error={remove.error ? errorText(remove.error, t('progress.removeDeck.failed')) : null}
-        onConfirm={confirmRemove}
-      />
+      {confirming !== null && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (open) return;
+            setConfirming(null);
+            remove.reset();
+          }}
+          title={t('progress.removeDeck.title')}
+          message={t('progress.removeDeck.message', {
+            name: studentName,
+            title: confirming ? textOf(confirming).title : '',
+          })}
+          confirmLabel={t('progress.removeDeck.confirm')}
+          pending={remove.isPending}
+          error={remove.error ? errorText(remove.error, t('progress.removeDeck.failed')) : null}
+          onConfirm={confirmRemove}
+        />
+      )}
     </section>
   );
 }

@@ -1,7 +1,8 @@
-import { Suspense } from 'react';
+import { startTransition, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemoryStatistics } from '@shared/schemas/review';
-import { useProgressStrings } from '../strings';
+import { afterFirstPaint } from '@client/lib/after-first-paint';
+import { progressStrings, useProgressStrings } from '../strings';
 import { ActivityCalendar } from './activity-calendar';
 import { ForecastChart } from './forecast-chart';
 import styles from './progress.module.css';
@@ -42,6 +43,29 @@ function ModeTable({ modes }: { modes: MemoryStatistics['modes'] }) {
 }
 
 /**
+ * The play modes, below the charts, once the page has painted and their strings (downloaded on
+ * demand) have arrived: neither holds up the first paint, and the table renders once, not suspended.
+ */
+function LaterModeTable({ modes }: { modes: MemoryStatistics['modes'] }) {
+  const { i18n } = useTranslation();
+  const [ready, setReady] = useState(false);
+  useEffect(
+    () =>
+      afterFirstPaint(() => {
+        const show = () => startTransition(() => setReady(true));
+        // A failed download shows the table anyway: it asks for its strings again itself.
+        progressStrings(i18n.language).then(show, show);
+      }),
+    [i18n.language],
+  );
+  return ready ? (
+    <Suspense fallback={null}>
+      <ModeTable modes={modes} />
+    </Suspense>
+  ) : null;
+}
+
+/**
  * What spaced repetition adds to the progress screen: cards learned, cards due today and the
  * streak as tiles, then the 14-day forecast and the 12-week activity calendar, and the answers
  * per play mode.
@@ -68,9 +92,7 @@ export function MemoryOverview({ stats }: { stats: MemoryStatistics }) {
         <ForecastChart forecast={stats.forecast} />
         <ActivityCalendar activity={stats.activity} />
       </div>
-      <Suspense fallback={null}>
-        <ModeTable modes={stats.modes} />
-      </Suspense>
+      <LaterModeTable modes={stats.modes} />
     </section>
   );
 }

@@ -1,17 +1,19 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Progress } from '@shared/schemas/progress';
 import type { Student } from '@shared/schemas/student';
 import { Button, buttonClass } from '@client/components/ui/button';
-import { ConfirmDialog } from '@client/components/ui/dialog';
 import { Alert, EmptyState, Spinner } from '@client/components/ui/feedback';
 import { Menu } from '@client/components/ui/menu';
 import { GrowPicture } from '@client/components/illustrations/more-pictures';
 import { notify } from '@client/components/ui/toasts';
+import { AfterFirstPaint } from '@client/lib/after-first-paint';
 import { errorText } from '@client/lib/errors';
 import { useNeedsConnection } from '@client/lib/online';
 import { useNukeProgress, useProgress } from '../api/progress-api';
 import { AttentionList } from './attention-list';
+import { ConfirmDialog } from './confirm-dialog';
 import { DeckProgressList } from './deck-progress-list';
 import { ProgressAsOf } from './progress-as-of';
 import { MemoryOverview } from './memory-overview';
@@ -106,41 +108,75 @@ export function StudentProgress({
           }
         />
       ) : (
-        <>
-          <SummaryTiles stats={data!.overall_statistics} />
-          <MemoryOverview stats={data!.memory_statistics} />
-          {predictions}
-          <DeckProgressList
-            decks={data!.deck_statistics}
-            studentId={student.id}
-            studentName={student.name}
-            dueCounts={dueCounts}
-            readOnly={readOnly}
-          />
-          <AttentionList cards={data!.problematic_cards} />
-        </>
+        <ProgressSections
+          data={data!}
+          student={student}
+          dueCounts={dueCounts}
+          readOnly={readOnly}
+          predictions={predictions}
+        />
       )}
 
-      <ConfirmDialog
-        open={confirmNuke}
-        onOpenChange={(open) => {
-          setConfirmNuke(open);
-          if (!open) nuke.reset();
-        }}
-        title={t('progress.nuke.title')}
-        message={t('progress.nuke.message', { name: student.name })}
-        confirmLabel={t('progress.nuke.confirm')}
-        pending={nuke.isPending}
-        error={nuke.error ? errorText(nuke.error, t('progress.nuke.failed')) : null}
-        onConfirm={() =>
-          nuke.mutate(undefined, {
-            onSuccess: () => {
-              setConfirmNuke(false);
-              notify(t('progress.nuke.done', { name: student.name }));
-            },
-          })
-        }
-      />
+      {confirmNuke && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            setConfirmNuke(open);
+            if (!open) nuke.reset();
+          }}
+          title={t('progress.nuke.title')}
+          message={t('progress.nuke.message', { name: student.name })}
+          confirmLabel={t('progress.nuke.confirm')}
+          pending={nuke.isPending}
+          error={nuke.error ? errorText(nuke.error, t('progress.nuke.failed')) : null}
+          onConfirm={() =>
+            nuke.mutate(undefined, {
+              onSuccess: () => {
+                setConfirmNuke(false);
+                notify(t('progress.nuke.done', { name: student.name }));
+              },
+            })
+          }
+        />
+      )}
     </main>
+  );
+}
+
+/**
+ * The statistics, the summary first: the tiles and the memory charts are what a phone shows without
+ * scrolling, and paint on their own; the play modes, the predictions, every deck and the cards needing
+ * attention (their code, strings and a few thousand elements on a long history) follow once that
+ * has been painted.
+ */
+function ProgressSections({
+  data,
+  student,
+  dueCounts,
+  readOnly,
+  predictions,
+}: {
+  data: Progress;
+  student: Student;
+  dueCounts?: ReadonlyMap<number, number>;
+  readOnly: boolean;
+  predictions?: ReactNode;
+}) {
+  return (
+    <>
+      <SummaryTiles stats={data.overall_statistics} />
+      <MemoryOverview stats={data.memory_statistics} />
+      <AfterFirstPaint>
+        {predictions}
+        <DeckProgressList
+          decks={data.deck_statistics}
+          studentId={student.id}
+          studentName={student.name}
+          dueCounts={dueCounts}
+          readOnly={readOnly}
+        />
+        <AttentionList cards={data.problematic_cards} />
+      </AfterFirstPaint>
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { launchConfetti, playCelebrationTones } from '@client/lib/celebration';
 import { describeWhen, languageOf } from '@client/lib/schedule-text';
 import type { SaveStatus } from '../hooks/use-study-saver';
 import type { ReviewSummary } from '../review-state';
-import { SaveNote } from './study-end-dialog';
+import { SaveNote } from './save-note';
 import styles from './study.module.css';
 import reviewStyles from './review.module.css';
 

@@ -22,7 +22,7 @@ import { FlashCard, otherSide, wordOf, type Side } from './flash-card';
 import { GradingButtons } from './grading-buttons';
 import { ReviewEndDialog } from './review-end-dialog';
 import { SpeakerButton } from './speaker-button';
-import { SaveNote } from './study-end-dialog';
+import { SaveNote } from './save-note';
 import type { StudySlots } from './study-session';
 import styles from './study.module.css';
 import reviewStyles from './review.module.css';

@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@client/components/ui/button';
 import { Dialog } from '@client/components/ui/dialog';
 import { Mascot } from '@client/components/illustrations/mascot';
 import { launchConfetti, playCelebrationTones } from '@client/lib/celebration';
-import type { SaveStatus } from '../hooks/use-study-saver';
 import type { StudySummary } from '../study-state';
 import styles from './study.module.css';
 
@@ -13,20 +12,18 @@ interface StudyEndDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   summary: StudySummary;
-  saveStatus: SaveStatus;
+  /** Whether the result reached the server (SaveNote, given by the session: it shows it too). */
+  saveNote: ReactNode;
   hasStudent: boolean;
   onTryAgain: () => void;
 }
 
-/** Celebration when every card was mastered (confetti and tones), a summary otherwise. */
-export function StudyEndDialog({
-  open,
-  onOpenChange,
-  summary,
-  saveStatus,
-  hasStudent,
-  onTryAgain,
-}: StudyEndDialogProps) {
+/**
+ * Celebration when every card was mastered (confetti and tones), a summary otherwise. The study
+ * session downloads it (with the dialog, the mascot and the celebration) once its first card is on
+ * screen: none of it is needed before the last card.
+ */
+export function StudyEndDialog({ open, onOpenChange, summary, saveNote, hasStudent, onTryAgain }: StudyEndDialogProps) {
   const { t } = useTranslation();
   const celebrate = summary.allMastered;
 
@@ -80,27 +77,7 @@ export function StudyEndDialog({
           )}
         </dl>
       )}
-      <SaveNote status={saveStatus} />
+      {saveNote}
     </Dialog>
-  );
-}
-
-/** Whether the result reached the server (or why it was not sent). */
-export function SaveNote({ status }: { status: SaveStatus }) {
-  const { t } = useTranslation();
-  const text =
-    status === 'saving'
-      ? t('study.save.saving')
-      : status === 'saved'
-        ? t('study.save.saved')
-        : status === 'pending'
-          ? t('study.save.pending')
-          : status === 'none'
-            ? t('study.save.noStudent')
-            : null;
-  return (
-    <p role="status" className={styles.saveNote}>
-      {text}
-    </p>
   );
 }

@@ -7,16 +7,23 @@ import type { Student } from '@shared/schemas/student';
 import { shuffle } from '@shared/study';
 import { Button, buttonClass } from '@client/components/ui/button';
 import { BackIcon, CheckIcon, CloseIcon, ForwardIcon } from '@client/components/ui/icons';
+import { lazyNamed } from '@client/components/ui/lazy';
 import { Menu } from '@client/components/ui/menu';
 import { useDeckText } from '@client/lib/catalogue';
 import { stopSpeaking } from '@client/lib/speech';
+import { pageSettled } from '@client/lib/page-settled';
 import { readFlag } from '@client/lib/storage';
 import { buildPendingSave, useStudySaver } from '../hooks/use-study-saver';
 import { initialStudyState, studyReducer, summarize, type StudyAction, type StudyState } from '../study-state';
 import { FlashCard, otherSide, wordOf, type Side } from './flash-card';
 import { SpeakerButton } from './speaker-button';
-import { SaveNote, StudyEndDialog } from './study-end-dialog';
+import { SaveNote } from './save-note';
 import styles from './study.module.css';
+
+// The end of a session (its dialog, the mascot, confetti and tones) is not needed for the first
+// card: downloaded once the page has settled, shown when the session ends.
+const loadEndDialog = () => import('./study-end-dialog').then((m) => m.StudyEndDialog);
+const StudyEndDialog = lazyNamed(loadEndDialog);
 
 type State = StudyState<Card>;
 const reducer = (s: State, a: StudyAction<Card>) => studyReducer(s, a);
@@ -56,6 +63,12 @@ export function StudySession({ deck, student, firstSide, onFirstSideChange, tour
   const sideText = (side: Side, c: Card = card) => ({ side: t(`study.side.${side}`), word: wordOf(c, side) });
 
   useEffect(() => stopSpeaking, []);
+  // Once the page has settled (the first card long painted): none of it is needed before the last card.
+  useEffect(() => {
+    void pageSettled()
+      .then(loadEndDialog)
+      .catch(() => undefined);
+  }, []);
   useEffect(() => {
     if (!focusCard) return;
     // After the dialog has closed and given focus back (Radix does it in a timeout).
@@ -239,14 +252,16 @@ export function StudySession({ deck, student, firstSide, onFirstSideChange, tour
         {announcement}
       </p>
 
-      <StudyEndDialog
-        open={dialogOpen}
-        onOpenChange={setDialogOpen}
-        summary={summary}
-        saveStatus={saver.status}
-        hasStudent={Boolean(student)}
-        onTryAgain={restart}
-      />
+      {state.finished && (
+        <StudyEndDialog
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          summary={summary}
+          hasStudent={Boolean(student)}
+          onTryAgain={restart}
+          saveNote={<SaveNote status={saver.status} />}
+        />
+      )}
       {tour(tourOpen, closeTour)}
     </main>
   );
