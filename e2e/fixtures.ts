@@ -56,6 +56,15 @@ export async function createStudentViaApi(page: Page, name: string, nativeLangua
 
 /** Fails with the list of axe violations (WCAG 2.x A/AA) on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
+  // The page as people read it, not halfway through a fade: a toast fading in (sonner's transition
+  // on opacity) measured mid-way fails color-contrast at random. Two frames let a just-mounted toast
+  // start its transition; then every finite animation or transition is waited for (a spinner's
+  // endless one is not).
+  await page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
   // Only violations are collected in full (passes and the rest would be thrown away): a sixth less time per check.
   // (options() replaces every option, the tags' runOnly too: it comes first.)
   const results = await new AxeBuilder({ page })

@@ -80,9 +80,11 @@ export function SpellGame({ cards, typedSide, speaker, onAnswer, onEnd }: SpellG
 
   const insert = (key: string) => {
     const input = inputRef.current;
-    const start = input?.selectionStart ?? typed.length;
-    const end = input?.selectionEnd ?? typed.length;
-    const value = (typed.slice(0, start) + key + typed.slice(end)).slice(0, CARD_TEXT_MAX);
+    // The field's own text: on a busy tablet, keys typed just before may not have re-rendered yet.
+    const current = input?.value ?? typed;
+    const start = input?.selectionStart ?? current.length;
+    const end = input?.selectionEnd ?? current.length;
+    const value = (current.slice(0, start) + key + current.slice(end)).slice(0, CARD_TEXT_MAX);
     setTyped(value);
     requestAnimationFrame(() => {
       input?.focus();
