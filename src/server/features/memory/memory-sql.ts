@@ -51,6 +51,13 @@ export const memoryColumns = [
   'last_review',
 ] as const;
 
+/** A card's memory row as the reads give it: its card, its deck and its memory. */
+export const memoryStateColumns = [
+  'memory_states.card_id',
+  'memory_states.deck_id',
+  ...memoryColumns.map((c) => `memory_states.${c}` as const),
+] as const;
+
 export const cardColumns = [
   'cards.id',
   'cards.deck_id',

@@ -1,6 +1,6 @@
 import { precompiled } from '../../db/precompiled';
 import type { DbHandle } from '../../db/schema';
-import { decksOfStudent, memoryColumns, type MemoryColumns } from './memory-sql';
+import { decksOfStudent, memoryStateColumns, type MemoryColumns } from './memory-sql';
 import type { FamilyId } from '../../context';
 
 // Every card the student has answered in the decks their list shows (archived ones too: a device
@@ -8,11 +8,7 @@ import type { FamilyId } from '../../context';
 const statesOfStudent = precompiled((db, studentId: number, familyId: FamilyId) =>
   db
     .selectFrom('memory_states')
-    .select([
-      'memory_states.card_id',
-      'memory_states.deck_id',
-      ...memoryColumns.map((c) => `memory_states.${c}` as const),
-    ])
+    .select(memoryStateColumns)
     .where('memory_states.student_id', '=', studentId)
     .where('memory_states.deck_id', 'in', decksOfStudent(db, familyId, studentId, true))
     .orderBy('memory_states.card_id'),

@@ -6,6 +6,7 @@ import {
   cardContentColumns,
   decksOfStudent,
   memoryColumns,
+  memoryStateColumns,
   scoped,
   type InScope,
   type LearningSettingsRow,
@@ -50,11 +51,7 @@ const firstInState = (
 ) =>
   db
     .selectFrom('memory_states')
-    .select([
-      'memory_states.card_id',
-      'memory_states.deck_id',
-      ...memoryColumns.map((c) => `memory_states.${c}` as const),
-    ])
+    .select(memoryStateColumns)
     .where('memory_states.student_id', '=', studentId)
     .where('memory_states.state', '=', state)
     .where('memory_states.due', '<', before)
