@@ -158,7 +158,7 @@ describe('may', () => {
 
   it('asks one statement for a whole set of ids, and none for a permission that names no objects', async () => {
     const cards = await seedCards(t.db, own.decks[0]!, 40);
-    const cases: [Permission, readonly number[] | readonly string[]][] = [
+    const cases: [Permission, readonly number[]][] = [
       ['student.read', own.students],
       ['deck.read', own.decks],
       ['deck.edit', own.decks],

@@ -182,12 +182,7 @@ const ASKED: Partial<Record<Permission, Ask>> = {
  * because one of its decks follows them (read); cards of the family's own decks, not of a
  * followed original (edit); people of the family, for its holder only (family.hold). Read-only. A locked tablet is asked `childMay`.
  */
-export async function may(
-  db: DbHandle,
-  who: Actor,
-  permission: Permission,
-  ids: readonly number[] | readonly string[],
-): Promise<boolean> {
+export async function may(db: DbHandle, who: Actor, permission: Permission, ids: readonly number[]): Promise<boolean> {
   if (permission === 'family.hold' && who.role !== 'holder') return false;
   const ask = ASKED[permission];
   if (!ask || ids.length === 0) return true;
