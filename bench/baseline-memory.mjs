@@ -104,14 +104,11 @@ const SQL = {
   studentDecks:
     'select "decks"."id", "decks"."title", coalesce("k"."seen_through", 0) as "after" from "decks" left join "new_card_cursors" as "k" on "k"."deck_id" = "decks"."id" and "k"."student_id" = ? where (select "cards"."id" from "cards" where "cards"."deck_id" = "decks"."id" order by "cards"."id" desc limit ?) > coalesce("k"."seen_through", 0) and "decks"."id" in (select "decks"."id" from "decks" where "decks"."family_id" = ? and "decks"."student_id" = ? and "decks"."is_archived" = ? union all select "decks"."id" from "decks" where "decks"."family_id" = ? and "decks"."student_id" is null and "decks"."is_archived" = ?) order by "decks"."created_at", "decks"."id" limit ?',
   unseenAfter: `select ${CARD} from "cards" where "cards"."deck_id" = ? and "cards"."id" > ? and not exists (select "m"."card_id" from "memory_states" as "m" where "m"."student_id" = ? and "m"."card_id" = "cards"."id") order by "cards"."id" limit ?`,
-  dueByInterval: `select case ${Array.from({ length: FORECAST_DAYS }, (_, k) => `when "memory_states"."due" < ? then ${k}`).join(' ')} end as "k", count(*) as "n" from "memory_states" where "memory_states"."student_id" = ? and "memory_states"."state" in (?, ?, ?) and "memory_states"."due" < ? and ${SCOPE} group by "k"`,
-  recall: `select count(*) as "n", avg(power(1 + cast(? as double precision) * max(0, (cast(round(unixepoch(?, 'subsec') * 1000) as integer) - cast(round(unixepoch(memory_states.last_review, 'subsec') * 1000) as integer)) / 86400000) / memory_states.stability, cast(? as double precision))) as "mean" from "memory_states" where "memory_states"."student_id" = ? and ${SCOPE}`,
-  activity:
-    'select "slot", sum("reviews") as "reviews", sum("correct") as "correct" from "review_activity" where "student_id" = ? and "slot" >= ? and "slot" < ? group by "slot" order by "slot"',
-  modes:
-    'select "mode", sum(reviews) as "answers", sum(correct) as "correct" from "review_activity" where "student_id" = ? and "slot" >= ? group by "mode"',
+  // The cards, those learnt, their mean recall and the cards due before each forecast day (memory-statistics.repository.ts memoryFigures).
+  figures: `select count(*) as "n", count(*) filter(where "memory_states"."state" = ?) as "learned", avg(power(1 + cast(? as double precision) * max(0, (cast(round(unixepoch(?, 'subsec') * 1000) as integer) - cast(round(unixepoch(memory_states.last_review, 'subsec') * 1000) as integer)) / 86400000) / memory_states.stability, cast(? as double precision))) as "recall", ${Array.from({ length: FORECAST_DAYS }, (_, k) => `count(*) filter (where memory_states.state in ('learning', 'review', 'relearning') and memory_states.due < ?) as "due${k}"`).join(', ')} from "memory_states" where "memory_states"."student_id" = ? and ${SCOPE}`,
+  answers:
+    'select "slot", "mode", sum("reviews") as "reviews", sum("correct") as "correct" from "review_activity" where "student_id" = ? and "slot" >= ? group by "slot", "mode" order by "slot"',
   parameters: 'select "parameters" from "student_schedules" where "student_id" = ?',
-  learned: `select count(*) as "n" from "memory_states" where "memory_states"."student_id" = ? and ${SCOPE} and "memory_states"."state" = ?`,
   streakDays: 'select "day" from "streak_days" where "student_id" = ? order by "day" desc',
   addStreakDay:
     'insert into "streak_days" ("student_id", "day") values (?, ?) on conflict ("student_id", "day") do nothing',
@@ -316,32 +313,39 @@ export function memoryEndpoints(stmt, familyId) {
       const ends = Array.from({ length: FORECAST_DAYS }, (_, k) => startOfLocalDay(addDays(d.day, k + 1), tz));
       // A day already recorded as finished stays so: its queue is not read (memory-statistics.service.ts).
       const q = d.finished ? { finishedNow: false } : queueOf(d, false);
-      const learned = Number(stmt(SQL.learned).get(studentId, ...inScope(studentId), 'review').n);
       const endsIso = ends.map(iso);
-      const perInterval = endsIso.map(() => 0);
-      for (const r of stmt(SQL.dueByInterval).all(
+      const f = stmt(SQL.figures).get(
+        'review',
+        CURVE.factor,
+        iso(+now),
+        CURVE.decay,
         ...endsIso,
         studentId,
-        'learning',
-        'review',
-        'relearning',
-        endsIso.at(-1),
         ...inScope(studentId),
-      )) {
-        perInterval[Number(r.k)] = Number(r.n);
-      }
-      let total = 0;
-      const dueBy = perInterval.map((n) => (total += n));
-      const r = stmt(SQL.recall).get(CURVE.factor, iso(+now), CURVE.decay, studentId, ...inScope(studentId));
-      const recall = r && Number(r.n) > 0 ? Number(r.mean) : null;
-      const days = [];
+      );
+      const dueBy = endsIso.map((_, k) => Number(f[`due${k}`]));
+      const recall = Number(f.n) > 0 ? Number(f.recall) : null;
+      const learned = Number(f.learned);
+      const modesFrom = quarterHour(+now - MODE_DAYS * 86_400_000);
+      const answers = stmt(SQL.answers).all(studentId, bounds[0] < modesFrom ? bounds[0] : modesFrom);
+      const activity = Array.from({ length: ACTIVITY_DAYS }, (_, i) => ({
+        date: addDays(firstDay, i),
+        reviews: 0,
+        correct: 0,
+      }));
+      const counted = new Map();
       let b = 0;
-      for (const r of stmt(SQL.activity).all(studentId, bounds[0], bounds.at(-1))) {
+      for (const r of answers) {
+        if (r.slot >= modesFrom) {
+          const c = counted.get(r.mode) ?? { answers: 0, correct: 0 };
+          c.answers += Number(r.reviews);
+          c.correct += Number(r.correct);
+          counted.set(r.mode, c);
+        }
+        if (r.slot < bounds[0] || r.slot >= bounds.at(-1)) continue;
         while (r.slot >= bounds[b + 1]) b++;
-        let day = days.at(-1);
-        if (!day || day.day !== bounds[b]) days.push((day = { day: bounds[b], reviews: 0, correct: 0 }));
-        day.reviews += Number(r.reviews);
-        day.correct += Number(r.correct);
+        activity[b].reviews += Number(r.reviews);
+        activity[b].correct += Number(r.correct);
       }
       const finishedDays = stmt(SQL.streakDays)
         .all(studentId)
@@ -349,13 +353,6 @@ export function memoryEndpoints(stmt, familyId) {
       const todayFinished = observe(d, q.finishedNow);
 
       const forecast = dueBy.map((n, k) => ({ date: addDays(d.day, k), due: n - (k === 0 ? 0 : dueBy[k - 1]) }));
-      const activity = Array.from({ length: ACTIVITY_DAYS }, (_, i) => ({
-        date: addDays(firstDay, i),
-        reviews: 0,
-        correct: 0,
-      }));
-      const dayOf = new Map(bounds.map((b, i) => [b, activity[i]]));
-      for (const day of days) Object.assign(dayOf.get(day.day), { reviews: day.reviews, correct: day.correct });
       const finished = new Set(finishedDays);
       if (todayFinished) finished.add(d.day);
       return {
@@ -365,19 +362,16 @@ export function memoryEndpoints(stmt, familyId) {
         average_recall: recall === null ? null : Math.round(recall * 1000) / 10,
         forecast,
         activity,
+        modes: MODES.map((mode) => {
+          const { answers, correct } = counted.get(mode) ?? { answers: 0, correct: 0 };
+          return {
+            mode,
+            answers,
+            correct,
+            accuracy: answers === 0 ? null : Math.round((correct / answers) * 1000) / 10,
+          };
+        }),
       };
-    },
-
-    /** memory_statistics.modes of GET /api/progress/{id}: answers per mode from the quarter hour 30 days ago. */
-    modeStatistics(studentId, now) {
-      const rows = stmt(SQL.modes).all(studentId, quarterHour(+now - MODE_DAYS * 86_400_000));
-      const counted = new Map(rows.map((r) => [r.mode, r]));
-      return MODES.map((mode) => {
-        const r = counted.get(mode);
-        const answers = Number(r?.answers ?? 0);
-        const correct = Number(r?.correct ?? 0);
-        return { mode, answers, correct, accuracy: answers === 0 ? null : Math.round((correct / answers) * 1000) / 10 };
-      });
     },
 
     /** due_count and new_count per deck of the deck list of the (user's) student, in UTC. */

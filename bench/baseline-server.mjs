@@ -31,12 +31,10 @@ const SQL = {
     'select "decks"."id", "decks"."student_id", "decks"."title", "decks"."subtitle", "decks"."color", "decks"."is_imported", "decks"."original_deck_id", "decks"."is_archived", "decks"."created_at", coalesce("users"."name", \'\') as "user_name", "users"."picture" as "user_picture", "decks"."shared_from_deck_id", coalesce("sharer"."name", "holder"."name") as "sharer_name", coalesce("sharer"."picture", "holder"."picture") as "sharer_picture", (select count(*) as "n" from "cards" where "cards"."deck_id" = "decks"."id") as "card_count" from "decks" left join "family_members" as "held" on "held"."family_id" = "decks"."family_id" and "held"."role" = \'holder\' left join "users" on "users"."id" = "held"."family_id" left join "deck_shares" as "share" on "share"."deck_id" = "decks"."shared_from_deck_id" and "share"."revoked_at" is null left join "users" as "sharer" on "sharer"."id" = "share"."created_by" left join "decks" as "original" on "original"."id" = "decks"."shared_from_deck_id" left join "family_members" as "original_held" on "original_held"."family_id" = "original"."family_id" and "original_held"."role" = \'holder\' left join "users" as "holder" on "holder"."id" = "original_held"."family_id" where "decks"."family_id" = ? and "decks"."id" = ?',
   deckCards:
     'select "id", "deck_id", "en", "es", "en_pronunciation", "es_pronunciation", "front_image_key", "back_image_key", "en_audio_key", "es_audio_key" from "cards" where "deck_id" = ? order by "id"',
-  overall:
-    'select count(*) as "decks_studied", coalesce(sum(sessions), 0) as "total_sessions", sum(cards_mastered) * 100.0 / nullif(sum(cards_studied), 0) as "overall_accuracy", coalesce(sum(study_seconds), 0) as "total_study_time" from "study_totals" where "student_id" = ?',
-  deckStatistics:
-    'select "s"."deck_id", "d"."title" as "deck_title", "d"."subtitle" as "deck_subtitle", "d"."color" as "deck_color", "s"."sessions" as "total_study_sessions", s.cards_mastered * 100.0 / nullif(s.cards_studied, 0) as "average_accuracy", "s"."last_studied", "s"."study_seconds" as "total_study_time" from "study_totals" as "s" inner join "decks" as "d" on "d"."id" = "s"."deck_id" where "s"."student_id" = ? and "d"."family_id" = ? order by "s"."last_studied" desc, "s"."deck_id" desc',
+  totals:
+    'select "s"."deck_id", d.id is not null as "listed", coalesce("o"."title", "d"."title") as "deck_title", case when "o"."id" is not null then "o"."subtitle" else "d"."subtitle" end as "deck_subtitle", coalesce("o"."color", "d"."color") as "deck_color", "s"."sessions" as "total_study_sessions", s.cards_mastered * 100.0 / nullif(s.cards_studied, 0) as "average_accuracy", "s"."last_studied", "s"."study_seconds" as "total_study_time", count(*) over () as "decks_studied", sum(s.sessions) over () as "total_sessions", sum(s.cards_mastered) over () * 100.0 / nullif(sum(s.cards_studied) over (), 0) as "overall_accuracy", sum(s.study_seconds) over () as "total_study_time_all" from "study_totals" as "s" left join "decks" as "d" on "d"."id" = "s"."deck_id" and "d"."family_id" = ? left join "decks" as "o" on "o"."id" = "d"."shared_from_deck_id" where "s"."student_id" = ? order by "s"."last_studied" desc, "s"."deck_id" desc',
   problematicCards:
-    'select "c"."id", "c"."en", "c"."es", "d"."title" as "deck_title", r.correct * 100.0 / r.attempts as "accuracy_percentage", "r"."attempts" as "times_studied" from (select "card_id", "attempts", "correct" from "card_totals" where "student_id" = ? and 100 * correct < 80 * attempts order by correct * 1.0 / attempts, "attempts" desc, "card_id" limit ?) as "r" inner join "cards" as "c" on "c"."id" = "r"."card_id" inner join "decks" as "d" on "d"."id" = "c"."deck_id" where "d"."family_id" = ? order by r.correct * 1.0 / r.attempts, "r"."attempts" desc, "c"."id"',
+    'select "c"."id", "c"."en", "c"."es", "o"."title" as "deck_title", r.correct * 100.0 / r.attempts as "accuracy_percentage", "r"."attempts" as "times_studied" from (select "card_id", "deck_id", "attempts", "correct" from "card_totals" where "student_id" = ? and 100 * correct < 80 * attempts order by correct * 1.0 / attempts, "attempts" desc, "card_id" limit ?) as "r" inner join "cards" as "c" on "c"."id" = "r"."card_id" inner join "decks" as "d" on "d"."id" = "r"."deck_id" inner join "decks" as "o" on "o"."id" = coalesce(d.shared_from_deck_id, d.id) where "d"."family_id" = ? and case when d.shared_from_deck_id is null then c.deck_id = d.id else c.deck_id = d.shared_from_deck_id end order by r.correct * 1.0 / r.attempts, "r"."attempts" desc, "c"."id"',
   image: 'select "data", "content_type" from "images" where "family_id" = ? and "key" = ?',
   claimKey:
     'insert into "idempotency_keys" ("family_id", "scope", "key", "created_at") values (?, ?, ?, ?) on conflict ("family_id", "scope", "key") do nothing returning "key"',
@@ -72,8 +70,27 @@ const numberOrNull = (v) => (v === null || v === undefined ? null : Number(v));
 
 function progress(studentId) {
   const now = new Date();
-  const overall = stmt(SQL.overall).get(studentId);
-  const decks = stmt(SQL.deckStatistics).all(studentId, familyId);
+  // Every studied deck's totals with the overall totals as window sums; only the family's decks are listed.
+  const rows = stmt(SQL.totals).all(familyId, studentId);
+  const first = rows[0];
+  const overall = {
+    decks_studied: first?.decks_studied ?? 0,
+    total_sessions: first?.total_sessions ?? 0,
+    overall_accuracy: first?.overall_accuracy ?? null,
+    total_study_time: first?.total_study_time_all ?? 0,
+  };
+  const decks = rows
+    .filter((r) => Boolean(r.listed))
+    .map((r) => ({
+      deck_id: r.deck_id,
+      deck_title: r.deck_title,
+      deck_subtitle: r.deck_subtitle ?? null,
+      deck_color: r.deck_color,
+      total_study_sessions: r.total_study_sessions,
+      average_accuracy: r.average_accuracy,
+      last_studied: r.last_studied,
+      total_study_time: r.total_study_time,
+    }));
   const cards = stmt(SQL.problematicCards).all(studentId, 20, familyId);
   return {
     overall_statistics: {
@@ -94,10 +111,7 @@ function progress(studentId) {
       accuracy_percentage: Number(c.accuracy_percentage),
       times_studied: Number(c.times_studied),
     })),
-    memory_statistics: {
-      ...memory.memoryStatistics(studentId, 'UTC', now),
-      modes: memory.modeStatistics(studentId, now),
-    },
+    memory_statistics: memory.memoryStatistics(studentId, 'UTC', now),
   };
 }
 

@@ -22,6 +22,7 @@ import { activityModesMigration } from './migrations/0014-activity-modes';
 import { recallIndexMigration } from './migrations/0018-recall-index';
 import { sharedDecksInPlaceMigration } from './migrations/0019-shared-decks-in-place';
 import { recallIndexStateMigration } from './migrations/0021-recall-index-state';
+import { memoryReviewEpochMigration } from './migrations/0022-memory-review-epoch';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -154,6 +155,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0018-recall-index': recallIndexMigration(dialect),
     '0019-shared-decks-in-place': sharedDecksInPlaceMigration(dialect),
     '0021-recall-index-state': recallIndexStateMigration(dialect),
+    '0022-memory-review-epoch': memoryReviewEpochMigration(dialect),
   };
 }
 

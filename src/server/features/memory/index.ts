@@ -1,6 +1,6 @@
 // memory's public module: what other features may use of spaced repetition (ARCHITECTURE.md).
 export { memoryOf, recordReviews, requireTimeZone, reviewsToRecord, reviewTimes } from './memory.service';
-export { memoryStatistics, memoryStatisticsOfDay, modeStatistics } from './memory-statistics.service';
+export { memoryStatistics, memoryStatisticsOfDay } from './memory-statistics.service';
 export { deckReviewCounts, studentDay } from './review-queue.service';
 export { memoryFiguresOfFamily } from './class-memory.service';
 // Used inside the caller's transaction.

@@ -13,6 +13,7 @@ import { progressTotalsMigration } from '../../db/migrations/0002-progress-total
 import { freshTestDatabase, whileNoSchemaIsDropped } from '../../testing/test-database';
 import { reviewQueue } from './review-queue.service';
 import type { FamilyId } from '../../context';
+import { memoryRowColumns } from './memory-sql';
 
 // A family upgrading keeps its history: a database at migration 0002 with card results is
 // migrated, and every student's memory of every card is what src/shared/srs.ts gives for its
@@ -156,7 +157,7 @@ describe('migration 0003-memory', () => {
       const key = `${r.student_id}:${r.card_id}`;
       logs.set(key, [...(logs.get(key) ?? []), { rating: r.is_correct ? 'good' : 'again', reviewed_at: r.created_at }]);
     }
-    const stored = await db.kysely.selectFrom('memory_states').selectAll().execute();
+    const stored = await db.kysely.selectFrom('memory_states').select(memoryRowColumns).execute();
     expect(stored).toHaveLength(logs.size);
     for (const row of stored) {
       const { student_id, card_id, deck_id, ...memory } = row;

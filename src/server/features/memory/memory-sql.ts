@@ -58,6 +58,12 @@ export const memoryStateColumns = [
   ...memoryColumns.map((c) => `memory_states.${c}` as const),
 ] as const;
 
+/**
+ * A whole memory row as every database stores it, for reading rows back whole: PostgreSQL adds
+ * a column it computes (last_review_ms, migration 0022) that `select *` would bring along.
+ */
+export const memoryRowColumns = ['memory_states.student_id', ...memoryStateColumns] as const;
+
 export const cardColumns = [
   'cards.id',
   'cards.deck_id',

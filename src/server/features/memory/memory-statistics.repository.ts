@@ -6,50 +6,33 @@ import { scoped, type InScope, type Scope } from './memory-sql';
 
 /** The SQL of a student's memory statistics (the progress screen). */
 
-// Cards due before each of the given times, counted per interval between them (one pass, few groups).
-const dueByInterval = scoped((db: DbHandle, studentId: number, inScope: InScope, ...ends: string[]) =>
-  db
-    .selectFrom('memory_states')
-    .select((eb) => {
-      const interval = ends
-        .slice(1)
-        .reduce(
-          (c, end, k) => c.when('memory_states.due', '<', end).then(k + 1),
-          eb.case().when('memory_states.due', '<', ends[0]!).then(0),
-        )
-        .end();
-      return [interval.as('k'), eb.fn.countAll<number>().as('n')];
-    })
-    .where('memory_states.student_id', '=', studentId)
-    .where('memory_states.state', 'in', ['learning', 'review', 'relearning'])
-    .where('memory_states.due', '<', ends.at(-1)!)
-    .where(inScope)
-    .groupBy('k'),
-);
-
-/** For each of the ascending ISO times `ends`, how many cards are due before it. */
-export async function countDueBefore(db: DbHandle, scope: Scope, studentId: number, ends: string[]): Promise<number[]> {
-  const perInterval = ends.map(() => 0);
-  for (const r of await dueByInterval(db, scope, studentId, ...ends)) perInterval[Number(r.k)] = Number(r.n);
-  let total = 0;
-  return perInterval.map((n) => (total += n));
-}
-
 const onPostgres = (db: DbHandle) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 // Whole days since each card's last review, as ts-fsrs counts them (floor of elapsed ms / day),
-// from exact milliseconds on both databases. `now` is epoch ms on PostgreSQL, where the review
-// time comes from the memory_states_recall index (migration 0018) without parsing a row.
+// from exact milliseconds on both databases. `now` is epoch ms on PostgreSQL, where each row holds
+// its review time as epoch ms (last_review_ms, migration 0022) without parsing it.
 const daysSinceReview = (db: DbHandle, now: string | number) =>
   onPostgres(db)
-    ? sql<number>`greatest(0, floor((cast(${now} as double precision) - iso_epoch_ms(memory_states.last_review)) / 86400000))`
+    ? sql<number>`greatest(0, floor((cast(${now} as double precision) - memory_states.last_review_ms) / 86400000))`
     : sql<number>`max(0, (cast(round(unixepoch(${now}, 'subsec') * 1000) as integer) - cast(round(unixepoch(memory_states.last_review, 'subsec') * 1000) as integer)) / 86400000)`;
 
-// Mean predicted recall, computed by the database: a student may know tens of thousands of cards;
-// and, in the same pass, how many of them are in review (learnt). On PostgreSQL both come from
-// the memory_states_recall index alone (migrations 0018 and 0021).
-const recallMean = scoped(
-  (db: DbHandle, studentId: number, inScope: InScope, now: string | number, factor: number, decay: number) =>
+// One pass over the student's cards (a student may know tens of thousands) for the progress
+// screen's memory figures: the cards, those in review (learnt), their mean predicted recall
+// and, for each of the ascending `ends`, how many cards in a state that comes due are due before
+// it. On PostgreSQL it reads memory_states_deck alone and compares numbers: each row holds its
+// review and due times as epoch ms (last_review_ms, due_ms; due_ms is null for a card in no due
+// state: migration 0022), where comparing the ISO text under the database's collation, 14 times a
+// card, cost more than the rest of the statement.
+const memoryFigures = scoped(
+  (
+    db: DbHandle,
+    studentId: number,
+    inScope: InScope,
+    now: string | number,
+    factor: number,
+    decay: number,
+    ...ends: (string | number)[]
+  ) =>
     db
       .selectFrom('memory_states')
       .select((eb) => [
@@ -58,7 +41,13 @@ const recallMean = scoped(
         sql<
           number | null
         >`avg(power(1 + cast(${factor} as double precision) * ${daysSinceReview(db, now)} / memory_states.stability, cast(${decay} as double precision)))`.as(
-          'mean',
+          'recall',
+        ),
+        ...ends.map((end, k) =>
+          (onPostgres(db)
+            ? sql<number>`count(*) filter (where memory_states.due_ms < cast(${end} as double precision))`
+            : sql<number>`count(*) filter (where memory_states.state in ('learning', 'review', 'relearning') and memory_states.due < ${end})`
+          ).as(`due${k}`),
         ),
       ])
       .where('memory_states.student_id', '=', studentId)
@@ -66,58 +55,73 @@ const recallMean = scoped(
 );
 
 /**
- * The mean predicted recall (0–1) at `now` of the cards of the scope, null when there are none,
- * and how many of them are in review (learnt); `curve` is the student's forgetting curve
+ * The memory figures of the scope's cards at `now`: for each of the ascending ISO times `ends`,
+ * how many cards are due before it; the mean predicted recall (0–1), null when there are no
+ * cards; and how many are in review (learnt). `curve` is the student's forgetting curve
  * (forgettingCurveOf their parameters), the defaults' when absent.
  */
-export async function recallAndLearned(
+export async function memoryFiguresAt(
   db: DbHandle,
   scope: Scope,
   studentId: number,
   now: string,
+  ends: string[],
   curve: Readonly<{ factor: number; decay: number }> = FORGETTING_CURVE,
-): Promise<{ recall: number | null; learned: number }> {
-  const at = onPostgres(db) ? Date.parse(now) : now;
-  const row = (await recallMean(db, scope, studentId, at, curve.factor, curve.decay))[0];
+): Promise<{ dueBefore: number[]; recall: number | null; learned: number }> {
+  const pg = onPostgres(db);
+  const time = (iso: string): string | number => (pg ? Date.parse(iso) : iso);
+  const [row] = await memoryFigures(
+    db,
+    scope,
+    studentId,
+    time(now),
+    curve.factor,
+    curve.decay,
+    ...ends.map((end) => time(end)),
+  );
+  const figures = row as Record<string, unknown> | undefined;
+  const cards = Number(figures?.n ?? 0);
   return {
-    recall: row && Number(row.n) > 0 ? Number(row.mean) : null,
-    learned: Number(row?.learned ?? 0),
+    dueBefore: ends.map((_, k) => Number(figures?.[`due${k}`] ?? 0)),
+    recall: cards > 0 ? Number(figures!.recall) : null,
+    learned: Number(figures?.learned ?? 0),
   };
 }
 
-// The answers per UTC quarter hour (all decks summed) between two slots: one range of the
-// (student, slot, reviews, correct) index, the same statement (and plan) whatever the zone or day.
-// A busy student has a few quarter hours a day, so 12 weeks are at most a few hundred rows.
-const activityOfSlots = precompiled((db, studentId: number, from: string, to: string) =>
+// The answers per UTC quarter hour and play mode (all decks summed) from a slot on: one range of
+// the (student, slot, mode, reviews, correct) index, read in its order, the same statement (and
+// plan) whatever the zone or day. A busy student has a few quarter hours a day, so 12 weeks are at
+// most a few hundred rows. The day's activity and the answers per mode both come from it.
+const answersOfSlots = precompiled((db, studentId: number, from: string) =>
   db
     .selectFrom('review_activity')
-    .select((eb) => ['slot', eb.fn.sum<number>('reviews').as('reviews'), eb.fn.sum<number>('correct').as('correct')])
+    .select((eb) => [
+      'slot',
+      'mode',
+      eb.fn.sum<number>('reviews').as('reviews'),
+      eb.fn.sum<number>('correct').as('correct'),
+    ])
     .where('student_id', '=', studentId)
     .where('slot', '>=', from)
-    .where('slot', '<', to)
-    .groupBy('slot')
+    .groupBy(['slot', 'mode'])
     .orderBy('slot'),
 );
 
-/**
- * Answers (all decks) per day: `bounds` are the first UTC quarter hour of each day and of the day
- * after the last (ascending); each day with answers comes back with its first slot as `day`.
- */
-export async function activityPerDay(
-  db: DbHandle,
-  studentId: number,
-  bounds: string[],
-): Promise<{ day: string; reviews: number; correct: number }[]> {
-  const days: { day: string; reviews: number; correct: number }[] = [];
-  let i = 0;
-  for (const r of await activityOfSlots(db, studentId, bounds[0]!, bounds.at(-1)!)) {
-    while (r.slot >= bounds[i + 1]!) i++;
-    let day = days.at(-1);
-    if (!day || day.day !== bounds[i]) days.push((day = { day: bounds[i]!, reviews: 0, correct: 0 }));
-    day.reviews += Number(r.reviews);
-    day.correct += Number(r.correct);
-  }
-  return days;
+export interface SlotAnswers {
+  slot: string;
+  mode: string;
+  reviews: number;
+  correct: number;
+}
+
+/** The student's answers per UTC quarter hour and mode from the quarter hour `from` ('YYYY-MM-DDTHH:MM') on, in slot order. */
+export async function answersFrom(db: DbHandle, studentId: number, from: string): Promise<SlotAnswers[]> {
+  return (await answersOfSlots(db, studentId, from)).map((r) => ({
+    slot: r.slot,
+    mode: r.mode,
+    reviews: Number(r.reviews),
+    correct: Number(r.correct),
+  }));
 }
 
 const daysOfStudent = precompiled((db, studentId: number) =>

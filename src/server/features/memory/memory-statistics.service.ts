@@ -9,9 +9,8 @@ import { addDays, quarterHour, startOfLocalDay } from '@shared/local-day';
 import type { MemoryStatistics } from '@shared/schemas/review';
 import { forgettingCurveOf } from '@shared/srs';
 import type { DbHandle } from '../../db/schema';
-import { activityPerDay, countDueBefore, recallAndLearned, streakDays } from './memory-statistics.repository';
+import { answersFrom, memoryFiguresAt, streakDays, type SlotAnswers } from './memory-statistics.repository';
 import { studentScope } from './memory-sql';
-import { answersByMode } from './mode-statistics.repository';
 import { observe, studentDay, wholeQueueFinished, type Day } from './review-queue.service';
 import type { FamilyId } from '../../context';
 
@@ -63,48 +62,48 @@ function activityBounds(firstDay: string, tz: string): string[] {
 
 /**
  * `memory_statistics` of a student's progress (the user's student, else 404; 400 for an unknown
- * time zone), over the cards of their decks (archived ones left out) except the activity, which
- * counts every answer.
+ * time zone), over the cards of their decks (archived ones left out) except the activity and the
+ * answers per mode, which count every answer.
  */
 export async function memoryStatistics(
   db: DbHandle,
   input: { familyId: FamilyId; studentId: number; tz: string; now: Date },
-): Promise<Omit<MemoryStatistics, 'modes'>> {
+): Promise<MemoryStatistics> {
   return memoryStatisticsOfDay(db, await studentDay(db, input));
 }
 
 /** memoryStatistics of the student's day already read (studentDay: the user's student, else 404). */
-export async function memoryStatisticsOfDay(db: DbHandle, d: Day): Promise<Omit<MemoryStatistics, 'modes'>> {
+export async function memoryStatisticsOfDay(db: DbHandle, d: Day): Promise<MemoryStatistics> {
   const { tz, studentId } = d;
   const firstDay = addDays(d.day, -(ACTIVITY_DAYS - 1));
-  const scope = studentScope(d.familyId);
   const bounds = activityBounds(firstDay, tz);
-  const ends = Array.from({ length: FORECAST_DAYS }, (_, k) => startOfLocalDay(addDays(d.day, k + 1), tz));
-  const [finishedNow, dueBy, { recall, learned }, days, finishedDays] = await Promise.all([
+  const modesFrom = modesFromSlot(d.now);
+  const ends = Array.from({ length: FORECAST_DAYS }, (_, k) =>
+    new Date(startOfLocalDay(addDays(d.day, k + 1), tz)).toISOString(),
+  );
+  const [finishedNow, figures, answers, finishedDays] = await Promise.all([
     // A day already recorded as finished stays so (observe): its queue need not be read.
     d.finished ? false : wholeQueueFinished(db, d),
-    countDueBefore(
-      db,
-      scope,
-      studentId,
-      ends.map((t) => new Date(t).toISOString()),
-    ),
     // With the child's own forgetting curve once tuned (issue 26).
-    recallAndLearned(db, scope, studentId, d.now.toISOString(), forgettingCurveOf(d.parameters)),
-    activityPerDay(db, studentId, bounds),
+    memoryFiguresAt(
+      db,
+      studentScope(d.familyId),
+      studentId,
+      d.now.toISOString(),
+      ends,
+      forgettingCurveOf(d.parameters),
+    ),
+    // The activity's 12 weeks begin before the answers per mode's 30 days; both are read at once.
+    answersFrom(db, studentId, bounds[0]! < modesFrom ? bounds[0]! : modesFrom),
     streakDays(db, studentId),
   ]);
   const todayFinished = await observe(db, d, finishedNow);
 
-  const forecast = dueBy.map((n, k) => ({ date: addDays(d.day, k), due: n - (k === 0 ? 0 : dueBy[k - 1]!) }));
-
-  const activityDays = Array.from({ length: ACTIVITY_DAYS }, (_, i) => ({
-    date: addDays(firstDay, i),
-    reviews: 0,
-    correct: 0,
+  const { dueBefore, recall, learned } = figures;
+  const forecast = dueBefore.map((n, k) => ({
+    date: addDays(d.day, k),
+    due: n - (k === 0 ? 0 : dueBefore[k - 1]!),
   }));
-  const dayOf = new Map(bounds.map((b, i) => [b, activityDays[i]!]));
-  for (const day of days) Object.assign(dayOf.get(day.day)!, { reviews: day.reviews, correct: day.correct });
 
   const finished = new Set(finishedDays);
   if (todayFinished) finished.add(d.day);
@@ -114,20 +113,56 @@ export async function memoryStatisticsOfDay(db: DbHandle, d: Day): Promise<Omit<
     streak_days: streakLength(finished, d.day),
     average_recall: recall === null ? null : Math.round(recall * 1000) / 10,
     forecast,
-    activity: activityDays,
+    activity: activityPerDay(answers, firstDay, bounds),
+    modes: answersPerMode(answers, modesFrom),
   };
 }
 
 /**
- * `memory_statistics.modes`: the student's answers per mode over the last MODE_STATISTICS_DAYS days,
- * counted by quarter hour: from the start of the UTC quarter hour that began MODE_STATISTICS_DAYS
- * days ago (the answers per quarter hour kept as they are saved, never the log).
+ * Answers (all decks and modes) per day of the ACTIVITY_DAYS days from `firstDay` on; `bounds` are
+ * the first UTC quarter hour of each of those days and of the day after (activityBounds).
  */
-export async function modeStatistics(db: DbHandle, studentId: number, now: Date): Promise<MemoryStatistics['modes']> {
-  const from = quarterHour(+now - MODE_STATISTICS_DAYS * 86_400_000);
-  const counted = new Map((await answersByMode(db, studentId, from)).map((r) => [r.mode, r]));
+function activityPerDay(answers: readonly SlotAnswers[], firstDay: string, bounds: readonly string[]) {
+  const days = Array.from({ length: ACTIVITY_DAYS }, (_, i) => ({
+    date: addDays(firstDay, i),
+    reviews: 0,
+    correct: 0,
+  }));
+  let i = 0;
+  for (const r of answers) {
+    if (r.slot < bounds[0]!) continue;
+    if (r.slot >= bounds.at(-1)!) break;
+    while (r.slot >= bounds[i + 1]!) i++;
+    days[i]!.reviews += r.reviews;
+    days[i]!.correct += r.correct;
+  }
+  return days;
+}
+
+/**
+ * The first UTC quarter hour of `memory_statistics.modes`: the one that began MODE_STATISTICS_DAYS
+ * days before `now` (counted by quarter hour from what the saves keep, never the log).
+ */
+const modesFromSlot = (now: Date) => quarterHour(+now - MODE_STATISTICS_DAYS * 86_400_000);
+
+/** `memory_statistics.modes`: the answers from the quarter hour `from` on, counted per mode with those remembered. */
+function answersPerMode(answers: readonly SlotAnswers[], from: string): MemoryStatistics['modes'] {
+  const counted = new Map<string, { answers: number; correct: number }>();
+  for (const r of answers) {
+    if (r.slot < from) continue;
+    const c = counted.get(r.mode) ?? { answers: 0, correct: 0 };
+    c.answers += r.reviews;
+    c.correct += r.correct;
+    counted.set(r.mode, c);
+  }
   return ANSWER_MODES.map((mode) => {
     const { answers, correct } = counted.get(mode) ?? { answers: 0, correct: 0 };
     return { mode, answers, correct, accuracy: answers === 0 ? null : Math.round((correct / answers) * 1000) / 10 };
   });
+}
+
+/** `memory_statistics.modes` alone: the student's answers per mode over the last MODE_STATISTICS_DAYS days. */
+export async function modeStatistics(db: DbHandle, studentId: number, now: Date): Promise<MemoryStatistics['modes']> {
+  const from = modesFromSlot(now);
+  return answersPerMode(await answersFrom(db, studentId, from), from);
 }

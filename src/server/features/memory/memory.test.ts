@@ -9,6 +9,7 @@ import { seedCards, seedDeck, seedStudent } from '../../testing/seed-study';
 import { recordReviews, type ReviewInput } from './memory.service';
 import { reviewQueue } from './review-queue.service';
 import type { FamilyId } from '../../context';
+import { memoryRowColumns } from './memory-sql';
 
 // Recording answers and reading the review queue, on the real database, with the clock passed in.
 
@@ -216,7 +217,7 @@ describe('recordReviews and the review queue', () => {
           }
           const stored = await t.db.kysely
             .selectFrom('memory_states')
-            .selectAll()
+            .select(memoryRowColumns)
             .where('student_id', '=', studentId)
             .where('card_id', '=', card)
             .executeTakeFirstOrThrow();

@@ -3,6 +3,7 @@ import { DEFAULT_RETENTION, type ReviewRating } from '@shared/constants';
 import { isRecalled, schedulerFor } from '@shared/srs';
 import { createTestApp, type Agent, type TestApp } from '../../testing/harness';
 import { seedCards, seedDeck, seedStudent } from '../../testing/seed-study';
+import { memoryRowColumns } from './memory-sql';
 
 // Two devices study the same student offline, then sync, each sending its outbox in its own order
 // and resending what lost its acknowledgement: every answer counts once, and each card's memory is
@@ -88,7 +89,7 @@ async function sync(studentId: number, cards: number[], first: 'tablet' | 'phone
 async function outcome(studentId: number) {
   const memory = await t.db.kysely
     .selectFrom('memory_states')
-    .selectAll()
+    .select(memoryRowColumns)
     .where('student_id', '=', studentId)
     .orderBy('card_id')
     .execute();

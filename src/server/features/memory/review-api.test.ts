@@ -10,6 +10,7 @@ import {
 import { schedulerFor } from '@shared/srs';
 import { createTestApp, tableCounts, type Agent, type TestApp } from '../../testing/harness';
 import { seedCards, seedDeck, seedStudent } from '../../testing/seed-study';
+import { memoryRowColumns } from './memory-sql';
 
 // Spaced repetition through the HTTP API, with the app's clock under the test's control.
 
@@ -67,7 +68,7 @@ const ids = (q: { cards: { id: number }[] }) => q.cards.map((c) => c.id);
 const memoryOf = (studentId: number, cardId: number) =>
   t.db.kysely
     .selectFrom('memory_states')
-    .selectAll()
+    .select(memoryRowColumns)
     .where('student_id', '=', studentId)
     .where('card_id', '=', cardId)
     .executeTakeFirst();

@@ -70,11 +70,16 @@ const worstCards = precompiled((db, familyId: FamilyId, studentId: number) =>
         .as('r'),
     )
     .innerJoin('cards as c', 'c.id', 'r.card_id')
-    // The student's deck (by its key), holding the card or following the shared deck holding it (issue 23).
+    // The student's deck (by its key), holding the card or following the shared deck holding it
+    // (issue 23), and the deck holding it (o). The card's deck is checked with a CASE rather than
+    // an equality: with `c.deck_id = coalesce(…)` PostgreSQL read each deck's cards for the one
+    // card (21 rows a card) where the card's key finds it alone (0.26 → 0.18 ms, bench/README.md).
     .innerJoin('decks as d', 'd.id', 'r.deck_id')
-    .innerJoin('decks as o', 'o.id', 'c.deck_id')
+    .innerJoin('decks as o', (join) => join.on('o.id', '=', sql<number>`coalesce(d.shared_from_deck_id, d.id)`))
     .where('d.family_id', '=', familyId)
-    .where('c.deck_id', '=', sql<number>`coalesce(d.shared_from_deck_id, d.id)`)
+    .where(
+      sql<boolean>`case when d.shared_from_deck_id is null then c.deck_id = d.id else c.deck_id = d.shared_from_deck_id end`,
+    )
     .select([
       'c.id',
       'c.en',

@@ -3,7 +3,7 @@ import type { AppDeps, FamilyScope } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { notFound } from '../../http/errors';
 import * as access from '../access';
-import { forgetDeckMemory, forgetStudentMemory, memoryStatisticsOfDay, modeStatistics, studentDay } from '../memory';
+import { forgetDeckMemory, forgetStudentMemory, memoryStatisticsOfDay, studentDay } from '../memory';
 import * as repo from './progress.repository';
 
 /**
@@ -21,11 +21,10 @@ export function progressService(deps: AppDeps) {
       // The student's day (settings, today's answers) is read first; it also answers 404 for a
       // student not the family's (the API guard has already asked).
       const day = await studentDay(db, { familyId, studentId, tz, now: deps.now() });
-      const [{ overall, decks }, cards, memory, modes] = await Promise.all([
+      const [{ overall, decks }, cards, memory] = await Promise.all([
         repo.totals(db, familyId, studentId),
         repo.problematicCards(db, familyId, studentId),
         memoryStatisticsOfDay(db, day),
-        modeStatistics(db, studentId, deps.now()),
       ]);
       return {
         overall_statistics: {
@@ -46,7 +45,7 @@ export function progressService(deps: AppDeps) {
           accuracy_percentage: Number(c.accuracy_percentage),
           times_studied: Number(c.times_studied),
         })),
-        memory_statistics: { ...memory, modes },
+        memory_statistics: memory,
       };
     },
 
