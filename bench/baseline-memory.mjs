@@ -104,10 +104,13 @@ const SQL = {
   studentDecks:
     'select "decks"."id", "decks"."title", coalesce("k"."seen_through", 0) as "after" from "decks" left join "new_card_cursors" as "k" on "k"."deck_id" = "decks"."id" and "k"."student_id" = ? where (select "cards"."id" from "cards" where "cards"."deck_id" = "decks"."id" order by "cards"."id" desc limit ?) > coalesce("k"."seen_through", 0) and "decks"."id" in (select "decks"."id" from "decks" where "decks"."family_id" = ? and "decks"."student_id" = ? and "decks"."is_archived" = ? union all select "decks"."id" from "decks" where "decks"."family_id" = ? and "decks"."student_id" is null and "decks"."is_archived" = ?) order by "decks"."created_at", "decks"."id" limit ?',
   unseenAfter: `select ${CARD} from "cards" where "cards"."deck_id" = ? and "cards"."id" > ? and not exists (select "m"."card_id" from "memory_states" as "m" where "m"."student_id" = ? and "m"."card_id" = "cards"."id") order by "cards"."id" limit ?`,
-  // The cards, those learnt, their mean recall and the cards due before each forecast day (memory-statistics.repository.ts memoryFigures).
-  figures: `select count(*) as "n", count(*) filter(where "memory_states"."state" = ?) as "learned", avg(power(1 + cast(? as double precision) * max(0, (cast(round(unixepoch(?, 'subsec') * 1000) as integer) - cast(round(unixepoch(memory_states.last_review, 'subsec') * 1000) as integer)) / 86400000) / memory_states.stability, cast(? as double precision))) as "recall", ${Array.from({ length: FORECAST_DAYS }, (_, k) => `count(*) filter (where memory_states.state in ('learning', 'review', 'relearning') and memory_states.due < ?) as "due${k}"`).join(', ')} from "memory_states" where "memory_states"."student_id" = ? and ${SCOPE}`,
-  answers:
-    'select "slot", "mode", sum("reviews") as "reviews", sum("correct") as "correct" from "review_activity" where "student_id" = ? and "slot" >= ? group by "slot", "mode" order by "slot"',
+  // The cards, those learnt and their mean recall; the cards due before each forecast day (memory-statistics.repository.ts, SQLite).
+  recall: `select count(*) as "n", count(*) filter(where "memory_states"."state" = ?) as "learned", avg(power(1 + cast(? as double precision) * max(0, (cast(round(unixepoch(?, 'subsec') * 1000) as integer) - cast(round(unixepoch(memory_states.last_review, 'subsec') * 1000) as integer)) / 86400000) / memory_states.stability, cast(? as double precision))) as "recall" from "memory_states" where "memory_states"."student_id" = ? and ${SCOPE}`,
+  dueByInterval: `select case ${Array.from({ length: FORECAST_DAYS }, (_, k) => `when "memory_states"."due" < ? then ${k}`).join(' ')} end as "k", count(*) as "n" from "memory_states" where "memory_states"."student_id" = ? and "memory_states"."state" in (?, ?, ?) and "memory_states"."due" < ? and ${SCOPE} group by "k"`,
+  activity:
+    'select "slot", sum("reviews") as "reviews", sum("correct") as "correct" from "review_activity" where "student_id" = ? and "slot" >= ? and "slot" < ? group by "slot" order by "slot"',
+  modes:
+    'select "mode", sum("reviews") as "reviews", sum("correct") as "correct" from "review_activity" where "student_id" = ? and "slot" >= ? group by "mode"',
   parameters: 'select "parameters" from "student_schedules" where "student_id" = ?',
   streakDays: 'select "day" from "streak_days" where "student_id" = ? order by "day" desc',
   addStreakDay:
@@ -314,39 +317,40 @@ export function memoryEndpoints(stmt, familyId) {
       // A day already recorded as finished stays so: its queue is not read (memory-statistics.service.ts).
       const q = d.finished ? { finishedNow: false } : queueOf(d, false);
       const endsIso = ends.map(iso);
-      const f = stmt(SQL.figures).get(
-        'review',
-        CURVE.factor,
-        iso(+now),
-        CURVE.decay,
+      const f = stmt(SQL.recall).get('review', CURVE.factor, iso(+now), CURVE.decay, studentId, ...inScope(studentId));
+      const perInterval = endsIso.map(() => 0);
+      for (const r of stmt(SQL.dueByInterval).all(
         ...endsIso,
         studentId,
+        'learning',
+        'review',
+        'relearning',
+        endsIso.at(-1),
         ...inScope(studentId),
-      );
-      const dueBy = endsIso.map((_, k) => Number(f[`due${k}`]));
+      )) {
+        perInterval[Number(r.k)] = Number(r.n);
+      }
+      let total = 0;
+      const dueBy = perInterval.map((n) => (total += n));
       const recall = Number(f.n) > 0 ? Number(f.recall) : null;
       const learned = Number(f.learned);
       const modesFrom = quarterHour(+now - MODE_DAYS * 86_400_000);
-      const answers = stmt(SQL.answers).all(studentId, bounds[0] < modesFrom ? bounds[0] : modesFrom);
       const activity = Array.from({ length: ACTIVITY_DAYS }, (_, i) => ({
         date: addDays(firstDay, i),
         reviews: 0,
         correct: 0,
       }));
-      const counted = new Map();
       let b = 0;
-      for (const r of answers) {
-        if (r.slot >= modesFrom) {
-          const c = counted.get(r.mode) ?? { answers: 0, correct: 0 };
-          c.answers += Number(r.reviews);
-          c.correct += Number(r.correct);
-          counted.set(r.mode, c);
-        }
-        if (r.slot < bounds[0] || r.slot >= bounds.at(-1)) continue;
+      for (const r of stmt(SQL.activity).all(studentId, bounds[0], bounds.at(-1))) {
         while (r.slot >= bounds[b + 1]) b++;
         activity[b].reviews += Number(r.reviews);
         activity[b].correct += Number(r.correct);
       }
+      const counted = new Map(
+        stmt(SQL.modes)
+          .all(studentId, modesFrom)
+          .map((r) => [r.mode, r]),
+      );
       const finishedDays = stmt(SQL.streakDays)
         .all(studentId)
         .map((s) => s.day);
@@ -363,7 +367,8 @@ export function memoryEndpoints(stmt, familyId) {
         forecast,
         activity,
         modes: MODES.map((mode) => {
-          const { answers, correct } = counted.get(mode) ?? { answers: 0, correct: 0 };
+          const answers = Number(counted.get(mode)?.reviews ?? 0);
+          const correct = Number(counted.get(mode)?.correct ?? 0);
           return {
             mode,
             answers,

@@ -9,7 +9,7 @@ import { addDays, quarterHour, startOfLocalDay } from '@shared/local-day';
 import type { MemoryStatistics } from '@shared/schemas/review';
 import { forgettingCurveOf } from '@shared/srs';
 import type { DbHandle } from '../../db/schema';
-import { answersFrom, memoryFiguresAt, streakDays, type SlotAnswers } from './memory-statistics.repository';
+import { answersOfSlots, memoryFiguresAt, streakDays, type Answers } from './memory-statistics.repository';
 import { studentScope } from './memory-sql';
 import { observe, studentDay, wholeQueueFinished, type Day } from './review-queue.service';
 import type { FamilyId } from '../../context';
@@ -93,8 +93,7 @@ export async function memoryStatisticsOfDay(db: DbHandle, d: Day): Promise<Memor
       ends,
       forgettingCurveOf(d.parameters),
     ),
-    // The activity's 12 weeks begin before the answers per mode's 30 days; both are read at once.
-    answersFrom(db, studentId, bounds[0]! < modesFrom ? bounds[0]! : modesFrom),
+    answersOfSlots(db, studentId, { from: bounds[0]!, to: bounds.at(-1)!, modesFrom }),
     streakDays(db, studentId),
   ]);
   const todayFinished = await observe(db, d, finishedNow);
@@ -113,25 +112,24 @@ export async function memoryStatisticsOfDay(db: DbHandle, d: Day): Promise<Memor
     streak_days: streakLength(finished, d.day),
     average_recall: recall === null ? null : Math.round(recall * 1000) / 10,
     forecast,
-    activity: activityPerDay(answers, firstDay, bounds),
-    modes: answersPerMode(answers, modesFrom),
+    activity: activityPerDay(answers.slots, firstDay, bounds),
+    modes: perMode(answers.modes),
   };
 }
 
 /**
- * Answers (all decks and modes) per day of the ACTIVITY_DAYS days from `firstDay` on; `bounds` are
- * the first UTC quarter hour of each of those days and of the day after (activityBounds).
+ * Answers (all decks and modes) per day of the ACTIVITY_DAYS days from `firstDay` on, from the
+ * answers per quarter hour within them; `bounds` are the first UTC quarter hour of each of those
+ * days and of the day after (activityBounds).
  */
-function activityPerDay(answers: readonly SlotAnswers[], firstDay: string, bounds: readonly string[]) {
+function activityPerDay(slots: readonly ({ slot: string } & Answers)[], firstDay: string, bounds: readonly string[]) {
   const days = Array.from({ length: ACTIVITY_DAYS }, (_, i) => ({
     date: addDays(firstDay, i),
     reviews: 0,
     correct: 0,
   }));
   let i = 0;
-  for (const r of answers) {
-    if (r.slot < bounds[0]!) continue;
-    if (r.slot >= bounds.at(-1)!) break;
+  for (const r of slots) {
     while (r.slot >= bounds[i + 1]!) i++;
     days[i]!.reviews += r.reviews;
     days[i]!.correct += r.correct;
@@ -145,18 +143,10 @@ function activityPerDay(answers: readonly SlotAnswers[], firstDay: string, bound
  */
 const modesFromSlot = (now: Date) => quarterHour(+now - MODE_STATISTICS_DAYS * 86_400_000);
 
-/** `memory_statistics.modes`: the answers from the quarter hour `from` on, counted per mode with those remembered. */
-function answersPerMode(answers: readonly SlotAnswers[], from: string): MemoryStatistics['modes'] {
-  const counted = new Map<string, { answers: number; correct: number }>();
-  for (const r of answers) {
-    if (r.slot < from) continue;
-    const c = counted.get(r.mode) ?? { answers: 0, correct: 0 };
-    c.answers += r.reviews;
-    c.correct += r.correct;
-    counted.set(r.mode, c);
-  }
+/** `memory_statistics.modes` from the answers per mode. */
+function perMode(counted: ReadonlyMap<string, Answers>): MemoryStatistics['modes'] {
   return ANSWER_MODES.map((mode) => {
-    const { answers, correct } = counted.get(mode) ?? { answers: 0, correct: 0 };
+    const { reviews: answers, correct } = counted.get(mode) ?? { reviews: 0, correct: 0 };
     return { mode, answers, correct, accuracy: answers === 0 ? null : Math.round((correct / answers) * 1000) / 10 };
   });
 }
@@ -164,5 +154,5 @@ function answersPerMode(answers: readonly SlotAnswers[], from: string): MemorySt
 /** `memory_statistics.modes` alone: the student's answers per mode over the last MODE_STATISTICS_DAYS days. */
 export async function modeStatistics(db: DbHandle, studentId: number, now: Date): Promise<MemoryStatistics['modes']> {
   const from = modesFromSlot(now);
-  return answersPerMode(await answersFrom(db, studentId, from), from);
+  return perMode((await answersOfSlots(db, studentId, { from, to: from, modesFrom: from })).modes);
 }
