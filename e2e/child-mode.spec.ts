@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  createDeckViaApi,
   createStudentViaApi,
   expect,
   expectNoAxeViolations,
@@ -12,28 +13,16 @@ import {
 const PIN = '2468';
 const PHONE = { width: 390, height: 844 };
 
-async function seedDeck(page: Page, studentId: number, title: string, cards: [string, string][]) {
-  const res = await page.request.post('/api/decks', { data: { title, student_id: studentId } });
-  expect(res.status()).toBe(201);
-  const deck = (await res.json()) as { id: number };
-  for (const [en, es] of cards) {
-    const card = await page.request.post('/api/cards', { multipart: { deck_id: String(deck.id), en, es } });
-    expect(card.status()).toBe(201);
-  }
-  return deck;
-}
-
-/** A parent with Ana (current on this device, a deck of three cards) and Leo (a deck of his own). */
 async function family(page: Page) {
   await signUpViaApi(page);
   const ana = await createStudentViaApi(page, 'Ana');
   const leo = await createStudentViaApi(page, 'Leo');
-  const animals = await seedDeck(page, ana.id, 'Animals', [
+  const animals = await createDeckViaApi(page, ana.id, 'Animals', [
     ['dog', 'el perro'],
     ['cat', 'el gato'],
     ['bird', 'el pájaro'],
   ]);
-  const leoDeck = await seedDeck(page, leo.id, 'Leo only', [['sun', 'el sol']]);
+  const leoDeck = await createDeckViaApi(page, leo.id, 'Leo only', [['sun', 'el sol']]);
   await page.goto('/');
   await page.evaluate((id) => localStorage.setItem('currentStudentId', String(id)), ana.id);
   return { ana, leo, animals, leoDeck };

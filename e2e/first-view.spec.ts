@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createStudentViaApi, expect, signUpViaApi, test } from './fixtures';
+import { createDeckViaApi, createStudentViaApi, expect, signUpViaApi, test } from './fixtures';
 
 // How the first screen is fetched (ARCHITECTURE.md "First view"): its reads start from index.html's
 // early script and its page's code is named in the HTML, so neither waits for the app's code to run.
@@ -139,9 +139,7 @@ async function startsAfterShown(page: Page, pattern: RegExp) {
 test('progress shows its summary before the code and reads of what is below it', async ({ page }) => {
   await signUpViaApi(page);
   const student = await createStudentViaApi(page, 'Leo');
-  const deckRes = await page.request.post('/api/decks', { data: { title: 'Farm animals', student_id: student.id } });
-  const deck = (await deckRes.json()) as { id: number };
-  await page.request.post('/api/cards', { multipart: { deck_id: String(deck.id), en: 'cow', es: 'la vaca' } });
+  const deck = await createDeckViaApi(page, student.id, 'Farm animals', [['cow', 'la vaca']]);
   const session = await page.request.post('/api/study-sessions', {
     data: {
       student_id: student.id,
@@ -175,9 +173,7 @@ test('progress shows its summary before the code and reads of what is below it',
 test('a study session shows its first card before the end dialog downloads, and without the tour', async ({ page }) => {
   await signUpViaApi(page);
   const student = await createStudentViaApi(page, 'Leo');
-  const deckRes = await page.request.post('/api/decks', { data: { title: 'Farm animals', student_id: student.id } });
-  const deck = (await deckRes.json()) as { id: number };
-  await page.request.post('/api/cards', { multipart: { deck_id: String(deck.id), en: 'cow', es: 'la vaca' } });
+  const deck = await createDeckViaApi(page, student.id, 'Farm animals', [['cow', 'la vaca']]);
 
   await noteWhenShown(page, 'button[aria-label^="Card 1 of 1"]');
   await page.goto(`/study/${deck.id}`);

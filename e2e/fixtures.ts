@@ -54,6 +54,18 @@ export async function createStudentViaApi(page: Page, name: string, nativeLangua
   return (await res.json()) as { id: number; name: string };
 }
 
+/** Creates a deck for the student through the API with the given cards ([en, es] each) and returns it. */
+export async function createDeckViaApi(page: Page, studentId: number, title: string, cards: [string, string][]) {
+  const res = await page.request.post('/api/decks', { data: { title, student_id: studentId } });
+  expect(res.status()).toBe(201);
+  const deck = (await res.json()) as { id: number };
+  for (const [en, es] of cards) {
+    const card = await page.request.post('/api/cards', { multipart: { deck_id: String(deck.id), en, es } });
+    expect(card.status()).toBe(201);
+  }
+  return deck;
+}
+
 /** Fails with the list of axe violations (WCAG 2.x A/AA) on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
   // The page as people read it, not halfway through a fade: a toast fading in (sonner's transition

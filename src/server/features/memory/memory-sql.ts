@@ -60,7 +60,7 @@ export const memoryStateColumns = [
 
 /**
  * A whole memory row as every database stores it, for reading rows back whole: PostgreSQL adds
- * a column it computes (last_review_ms, migration 0022) that `select *` would bring along.
+ * columns it computes (last_review_ms and due_ms, migration 0022) that `select *` would bring along.
  */
 export const memoryRowColumns = ['memory_states.student_id', ...memoryStateColumns] as const;
 
