@@ -58,10 +58,11 @@ export function SpellGame({ cards, typedSide, speaker, onAnswer, onEnd }: SpellG
   const card = cards[index];
   const shownSide = otherSide(typedSide);
 
+  // A new round's field is cleared and writable in the same render that shows its card, and then
+  // focused: cleared by an effect after that render, it was focused while still read-only, and the
+  // first letters a quick child typed were lost.
   useEffect(() => {
     shownAt.current = Date.now();
-    setTyped('');
-    setResult(null);
     inputRef.current?.focus();
   }, [index]);
   useEffect(() => {
@@ -188,7 +189,12 @@ export function SpellGame({ cards, typedSide, speaker, onAnswer, onEnd }: SpellG
           ref={nextRef}
           variant="primary"
           className={styles.next}
-          onClick={() => (index + 1 < cards.length ? setIndex(index + 1) : onEnd())}
+          onClick={() => {
+            if (index + 1 >= cards.length) return onEnd();
+            setIndex(index + 1);
+            setTyped('');
+            setResult(null);
+          }}
         >
           {t('play.next')}
           <ForwardIcon aria-hidden="true" />
