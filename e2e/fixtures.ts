@@ -71,11 +71,17 @@ export async function expectNoAxeViolations(page: Page) {
   // The page as people read it, not halfway through a fade: a toast fading in (sonner's transition
   // on opacity) measured mid-way fails color-contrast at random. Two frames let a just-mounted toast
   // start its transition; then every finite animation or transition is waited for (a spinner's
-  // endless one is not).
+  // endless one is not), and again until two frames pass with none running: a toast that arrives
+  // while another settles starts its own fade later (seen once in CI after "Nuke It").
   await page.evaluate(async () => {
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    for (let round = 0; round < 20; round++) {
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const finite = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (finite.length === 0) return;
+      await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    }
   });
   // Only violations are collected in full (passes and the rest would be thrown away): a sixth less time per check.
   // (options() replaces every option, the tags' runOnly too: it comes first.)
